@@ -1,0 +1,308 @@
+"""The run engine, layered: episode (one sample) → batch (all samples, concurrently) → store (durable).
+
+- `run_sample` plays one sample with per-sample retries and always returns a SampleRecord: scored,
+  skipped (with the overlay's reason) or error (with the reason). Nothing is dropped.
+- `Runner.run` loads the data, fingerprints the run, resumes from the store (redoing only samples that
+  are missing or ended in error), runs the rest under a concurrency limit with a progress bar, and
+  writes the aggregate metrics.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import platform
+import random
+import subprocess
+import time
+import traceback
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from finprobe.core.benchmark import Benchmark, EpisodeContext, RoleModel
+from finprobe.core.cache import ResponseCache, cache_key
+from finprobe.core.models._base import ModelBackend, ModelError
+from finprobe.core.models.registry import build_backend
+from finprobe.core.schema import (
+    GenerateConfig, Message, ModelCall, RoleConfig, RunConfig, RunManifest, Sample, SampleRecord,
+    SampleStatus, Score, Transcript, Usage, utcnow,
+)
+from finprobe.core.store import RunStore
+
+
+def _hash(obj: Any) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def data_hash(samples: list[Sample]) -> str:
+    return _hash([[s.id, s.data, s.skip_reason] for s in samples])
+
+
+def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str) -> str:
+    """Hash of what determines a run's results; not of how fast it ran (concurrency) or where keys live."""
+    roles = {name: rc.model_dump(exclude={"api_key_env"}) for name, rc in sorted(config.roles.items())}
+    return _hash({
+        "benchmark": config.benchmark, "mode": config.mode, "roles": roles, "seed": config.seed,
+        "limit": config.limit, "options": config.options, "data": data_digest, "scorer": scorer_version,
+    })
+
+
+def sample_seed(run_seed: int, sample_id: str) -> int:
+    return int(hashlib.sha256(f"{run_seed}:{sample_id}".encode()).hexdigest()[:8], 16)
+
+
+def git_revision() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
+                             text=True, timeout=5)
+        return out.stdout.strip() or None if out.returncode == 0 else None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("finprobe")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+class Redactor:
+    """Removes secret values (API keys read from the environment) from any text we store or print."""
+
+    def __init__(self, env_names: list[str]):
+        self._secrets = [v for n in env_names if (v := os.environ.get(n)) and len(v) >= 4]
+
+    def __call__(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, "***")
+        return text
+
+
+class RunResult(BaseModel):
+    out_dir: str
+    manifest: RunManifest
+    metrics: dict[str, Any]
+    n_samples: int
+    n_resumed: int  # finished before this invocation
+    n_ran: int
+    n_errors: int
+
+
+class Runner:
+    """Runs one RunConfig into one run folder. `backends` injects ready backends by role (tests, benches)."""
+
+    def __init__(self, config: RunConfig, out_dir: str | Path, *, benchmark: Benchmark | None = None,
+                 fresh: bool = False, cache: ResponseCache | None = None, progress: bool = True,
+                 backends: dict[str, ModelBackend] | None = None,
+                 on_record: Callable[[SampleRecord], None] | None = None):
+        from finprobe.benchmarks import get_benchmark
+
+        self.config = config
+        self.out_dir = Path(out_dir)
+        self.bench = benchmark or get_benchmark(config.benchmark)
+        self.fresh = fresh
+        self.cache = cache
+        self.progress = progress
+        self._injected = backends or {}
+        self._on_record = on_record
+        self._shared: dict[str, ModelBackend] = {}
+        self._redact = Redactor([rc.api_key_env for rc in config.roles.values() if rc.api_key_env] +
+                                [n for n in os.environ if n.endswith("_API_KEY")])
+        self.cost = 0.0
+        self.errors = 0
+
+    # ------------------------------------------------------------------ roles
+    def role_configs(self) -> dict[str, RoleConfig]:
+        roles = {name: RoleConfig(spec=spec) for name, spec in self.bench.roles.items()}
+        roles.update(self.config.roles)
+        return roles
+
+    def _backend_for(self, role: str, rc: RoleConfig, sample: Sample) -> ModelBackend | None:
+        if role in self._injected:
+            return self._injected[role]
+        policies = {p.name for p in self.bench.policies()}
+        if rc.spec in policies:
+            return self.bench.policy_backend(rc.spec, sample, self.config.options)
+        if rc.spec in self.bench.components().get(role, []):
+            return None  # a built-in component: the family builds it from role_specs
+        if role not in self._shared:
+            self._shared[role] = build_backend(rc)
+        return self._shared[role]
+
+    # ------------------------------------------------------------------ model calls
+    async def _call(self, role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
+                    transcript: Transcript) -> ModelCall:
+        start = time.perf_counter()
+        # Store the input once: when it is a prefix of the transcript's messages, keep a count instead.
+        prefix = len(messages) <= len(transcript.messages) and transcript.messages[: len(messages)] == messages
+        base = dict(role=role, backend=backend.kind, model=backend.model, config=config,
+                    messages=[] if prefix else list(messages), input_prefix=len(messages) if prefix else None)
+        key = None
+        if self.cache is not None and backend.cacheable:
+            key = cache_key(backend, messages, config)
+            hit = self.cache.get(key)
+            if hit is not None:
+                call = ModelCall(**base, output=hit.text, finish_reason=hit.finish_reason, usage=hit.usage,
+                                 cached=True, latency_s=time.perf_counter() - start)
+                transcript.calls.append(call)
+                return call
+        try:
+            out = await backend.generate(messages, config)
+        except ModelError as exc:
+            transcript.calls.append(ModelCall(**base, error=self._redact(str(exc)), attempts=exc.attempts,
+                                              latency_s=time.perf_counter() - start))
+            raise
+        if key is not None:
+            self.cache.put(key, out)
+        self.cost += out.usage.cost_usd
+        call = ModelCall(**base, output=out.text, finish_reason=out.finish_reason, usage=out.usage,
+                         attempts=out.attempts, latency_s=time.perf_counter() - start)
+        transcript.calls.append(call)
+        return call
+
+    # ------------------------------------------------------------------ one sample
+    async def run_sample(self, sample: Sample, roles: dict[str, RoleConfig]) -> SampleRecord:
+        started = utcnow()
+        if sample.skip_reason:
+            return SampleRecord(sample_id=sample.id, status=SampleStatus.skipped, meta=sample.meta,
+                                score=Score(reason=sample.skip_reason, scorer_version=self.bench.scorer_version),
+                                error=None, started_at=started)
+        attempts = 1 + max(0, self.config.sample_retries)
+        last_error = ""
+        transcript = Transcript()
+        for attempt in range(1, attempts + 1):
+            transcript = Transcript()
+            seed = sample_seed(self.config.seed, sample.id)
+            try:
+                models = {}
+                for role, rc in roles.items():
+                    backend = self._backend_for(role, rc, sample)
+                    if backend is not None:
+                        defaults = rc.generate.model_copy(update={"seed": rc.generate.seed if rc.generate.seed is not None else seed})
+                        models[role] = RoleModel(role, backend, transcript, defaults, self._call)
+                ctx = EpisodeContext(sample=sample, mode=self.config.mode, options=self.config.options,
+                                     seed=seed, transcript=transcript, models=models,
+                                     role_specs={r: rc.spec for r, rc in roles.items()}, rng=random.Random(seed))
+                await self.bench.run_episode(ctx)
+                score = self.bench.score(sample, transcript, self.config.options)
+                return SampleRecord(sample_id=sample.id, status=SampleStatus.scored, attempt=attempt,
+                                    meta=sample.meta, transcript=transcript, score=score, started_at=started,
+                                    usage_by_role=transcript.usage_by_role())
+            except ModelError as exc:
+                last_error = f"model call failed after retries: {self._redact(str(exc))}"
+                continue  # per-sample retry with a fresh transcript
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a bug in an episode or scorer: recorded, never drops the sample
+                tb = traceback.extract_tb(exc.__traceback__)[-1]
+                last_error = self._redact(f"episode raised {type(exc).__name__}: {exc} "
+                                          f"(at {Path(tb.filename).name}:{tb.lineno})")
+                break
+        return SampleRecord(sample_id=sample.id, status=SampleStatus.error, attempt=attempt, meta=sample.meta,
+                            transcript=transcript, error=last_error, started_at=started,
+                            usage_by_role=transcript.usage_by_role())
+
+    # ------------------------------------------------------------------ the batch
+    def load_samples(self) -> list[Sample]:
+        self.bench.validate_options(self.config.mode, self.config.options)
+        samples = self.bench.load(self.config.data, self.config.options)
+        ids = [s.id for s in samples]
+        if len(set(ids)) != len(ids):
+            dup = next(i for i in ids if ids.count(i) > 1)
+            raise ValueError(f"duplicate sample id {dup!r} in the data: ids must be unique")
+        if self.config.limit is not None:
+            samples = samples[: self.config.limit]
+        return samples
+
+    def manifest_for(self, samples: list[Sample]) -> RunManifest:
+        digest = data_hash(samples)
+        return RunManifest(
+            run_id=uuid.uuid4().hex[:12], fingerprint=run_fingerprint(self.config, digest, self.bench.scorer_version),
+            config=self.config, package_version=package_version(), git_revision=git_revision(),
+            data_hash=digest, scorer_version=self.bench.scorer_version, n_samples=len(samples),
+            python=platform.python_version(),
+        )
+
+    async def run(self) -> RunResult:
+        samples = self.load_samples()
+        manifest = self.manifest_for(samples)
+        store = RunStore.open_for_run(self.out_dir, manifest, fresh=self.fresh)
+        manifest = store.read_manifest()
+        done = store.finished_ids()
+        pending = [s for s in samples if s.id not in done]
+        roles = self.role_configs()
+        semaphore = asyncio.Semaphore(max(1, self.config.concurrency))
+        ran = 0
+
+        progress, task_id = self._progress(len(samples), len(samples) - len(pending))
+
+        async def one(sample: Sample) -> None:
+            nonlocal ran
+            async with semaphore:
+                record = await self.run_sample(sample, roles)
+            store.append(record)
+            ran += 1
+            if record.status == SampleStatus.error:
+                self.errors += 1
+            if self._on_record:
+                self._on_record(record)
+            if progress is not None:
+                progress.update(task_id, advance=1, errors=self.errors, cost=self.cost)
+
+        async def syncer() -> None:
+            while True:
+                await asyncio.sleep(1.0)
+                await asyncio.to_thread(store.sync)
+
+        sync_task = asyncio.create_task(syncer())
+        try:
+            if progress is not None:
+                progress.start()
+            await asyncio.gather(*(one(s) for s in pending))
+        finally:
+            sync_task.cancel()
+            if progress is not None:
+                progress.stop()
+            store.close()
+            for backend in {id(b): b for b in self._shared.values()}.values():
+                await backend.aclose()
+        records = store.load_records()
+        by_id = {s.id: s for s in samples}
+        ordered = [records[s.id] for s in samples if s.id in records]
+        metrics = self.bench.aggregate(ordered, by_id, self.config.options)
+        store.write_metrics(metrics)
+        return RunResult(out_dir=str(self.out_dir), manifest=manifest, metrics=metrics, n_samples=len(samples),
+                         n_resumed=len(samples) - len(pending), n_ran=ran,
+                         n_errors=sum(1 for r in ordered if r.status == SampleStatus.error))
+
+    def _progress(self, total: int, completed: int):
+        if not self.progress:
+            return None, None
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                                   TimeRemainingColumn)
+
+        progress = Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("errors {task.fields[errors]}"), TextColumn("${task.fields[cost]:.4f}"),
+            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), transient=False,
+        )
+        task_id = progress.add_task(f"{self.config.benchmark}", total=total, completed=completed, errors=0, cost=0.0)
+        return progress, task_id
+
+
+def usage_totals(records: list[SampleRecord]) -> dict[str, Usage]:
+    """Tokens and cost per role over a run (errors included: their calls were paid for too)."""
+    totals: dict[str, Usage] = {}
+    for record in records:
+        for role, usage in record.usage_by_role.items():
+            totals[role] = totals.get(role, Usage()) + usage
+    return totals

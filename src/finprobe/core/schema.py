@@ -1,0 +1,203 @@
+"""Pydantic records shared by every benchmark family.
+
+Everything a run writes to disk is one of these models, so a stored run can be re-read, re-scored and
+reported without the code that produced it being in the same state.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from enum import Enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Record(BaseModel):
+    """Base for records: unknown fields are kept out, so typos in stored data are errors."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# --------------------------------------------------------------------------- messages and calls
+Role = Literal["system", "user", "assistant", "tool"]
+
+
+class Message(Record):
+    role: Role
+    content: str
+    name: str | None = None
+
+
+class Usage(Record):
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+
+    def __add__(self, other: "Usage") -> "Usage":
+        return Usage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cost_usd=self.cost_usd + other.cost_usd,
+        )
+
+
+class GenerateConfig(Record):
+    """Sampling parameters for one model call. `None` means: the backend's default."""
+
+    temperature: float | None = 0.0
+    max_tokens: int | None = 512
+    seed: int | None = None
+    stop: list[str] | None = None
+    # A JSON schema the reply must follow (constrained decoding where the backend supports it).
+    response_schema: dict[str, Any] | None = None
+    timeout_s: float | None = None
+
+
+class ModelCall(Record):
+    """One request to a model and what came back: the unit of accounting and of the response cache."""
+
+    role: str
+    backend: str
+    model: str
+    #: the input, unless it was the first `input_prefix` messages of the transcript (stored once there)
+    messages: list[Message] = Field(default_factory=list)
+    input_prefix: int | None = None
+    config: GenerateConfig
+    output: str | None = None
+    finish_reason: str | None = None
+    usage: Usage = Field(default_factory=Usage)
+    latency_s: float = 0.0
+    attempts: int = 1
+    cached: bool = False
+    error: str | None = None
+
+
+# --------------------------------------------------------------------------- agent actions
+class Action(Record):
+    """An action the agent chose: a name and its arguments (e.g. search(query), answer(value, confidence))."""
+
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class StepKind(str, Enum):
+    action = "action"  # a valid action and the environment's observation
+    invalid = "invalid"  # the model's output could not be parsed into an allowed action
+    refused = "refused"  # a valid action the mode does not allow now (e.g. answer before n asks)
+    note = "note"  # something the environment did on its own (e.g. a template Q&A inserted by a mode)
+
+
+class Step(Record):
+    index: int
+    kind: StepKind
+    raw: str | None = None  # the model text this step was parsed from
+    action: Action | None = None
+    observation: str | None = None
+    error: str | None = None
+    info: dict[str, Any] = Field(default_factory=dict)
+
+
+class Outcome(str, Enum):
+    answered = "answered"
+    no_answer_budget = "no_answer_budget"
+    no_answer_invalid = "no_answer_invalid"
+    no_answer_stopped = "no_answer_stopped"  # the agent ended without answering (e.g. a silent policy)
+
+
+class Transcript(Record):
+    """Everything that happened in one episode: the messages, the parsed steps and every model call."""
+
+    messages: list[Message] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list)
+    calls: list[ModelCall] = Field(default_factory=list)
+    outcome: Outcome | None = None
+    final_answer: str | None = None  # the agent's final text or answer value, as given
+    final_args: dict[str, Any] = Field(default_factory=dict)  # e.g. {"value": ..., "confidence": ...}
+    info: dict[str, Any] = Field(default_factory=dict)
+
+    def usage_by_role(self) -> dict[str, Usage]:
+        totals: dict[str, Usage] = {}
+        for call in self.calls:
+            totals[call.role] = totals.get(call.role, Usage()) + call.usage
+        return totals
+
+
+# --------------------------------------------------------------------------- scores and samples
+class Score(Record):
+    """A family scorer's verdict on one transcript. `value` is the headline (1.0 pass / 0.0 fail, or partial)."""
+
+    value: float | None = None
+    passed: bool | None = None
+    reason: str | None = None  # why it failed (a failure-reason code), or why it was not scored
+    details: dict[str, Any] = Field(default_factory=dict)
+    scorer_version: str = "1"
+
+
+class SampleStatus(str, Enum):
+    scored = "scored"
+    error = "error"  # model calls failed after retries, or the episode raised: not scored, counted
+    skipped = "skipped"  # skipped by a corrections overlay: visible with its reason
+
+
+class Sample(Record):
+    """One benchmark instance, as the run engine sees it. `data` is the family's own instance record."""
+
+    id: str
+    data: dict[str, Any]
+    meta: dict[str, Any] = Field(default_factory=dict)  # grouping keys for reports: level, language, ...
+    skip_reason: str | None = None
+
+
+class SampleRecord(Record):
+    """What the store keeps for each finished sample: the durable unit of a run."""
+
+    sample_id: str
+    status: SampleStatus
+    attempt: int = 1
+    meta: dict[str, Any] = Field(default_factory=dict)
+    transcript: Transcript | None = None
+    score: Score | None = None
+    error: str | None = None
+    started_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime = Field(default_factory=utcnow)
+    usage_by_role: dict[str, Usage] = Field(default_factory=dict)
+
+
+class RoleConfig(Record):
+    """Which model plays a role: a backend spec (`local`, `openai:NAME`, `scripted`, or a baseline policy)."""
+
+    spec: str
+    base_url: str | None = None
+    api_key_env: str | None = None
+    args: dict[str, Any] = Field(default_factory=dict)
+    generate: GenerateConfig = Field(default_factory=GenerateConfig)
+
+
+class RunConfig(Record):
+    benchmark: str
+    data: str | None = None
+    mode: str | None = None
+    roles: dict[str, RoleConfig] = Field(default_factory=dict)
+    seed: int = 0
+    limit: int | None = None
+    concurrency: int = 8
+    sample_retries: int = 1
+    options: dict[str, Any] = Field(default_factory=dict)  # family-specific options (corpus path, ...)
+
+
+class RunManifest(Record):
+    run_id: str
+    fingerprint: str
+    config: RunConfig
+    package_version: str
+    git_revision: str | None = None
+    data_hash: str
+    scorer_version: str
+    n_samples: int
+    created_at: datetime = Field(default_factory=utcnow)
+    python: str | None = None

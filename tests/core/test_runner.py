@@ -1,0 +1,96 @@
+import json
+
+import pytest
+
+from finprobe.core.agent import action_text
+from finprobe.core.cache import ResponseCache
+from finprobe.core.models._base import ModelError
+from finprobe.core.models.scripted import ScriptedModel
+from finprobe.core.runner import Runner
+from finprobe.core.schema import RoleConfig, RunConfig, SampleStatus
+from finprobe.core.store import RunStore
+from finprobe.testing.toy import ToyBenchmark
+
+
+def config(**kw):
+    return RunConfig(benchmark="toy", concurrency=4, **kw)
+
+
+async def test_oracle_policy_passes_everything(tmp_path):
+    result = await Runner(config(), tmp_path, benchmark=ToyBenchmark(12), progress=False).run()
+    assert result.metrics["n"] == 12 and result.metrics["passed"] == 12
+    assert (tmp_path / "metrics.json").exists()
+
+
+async def test_resume_runs_only_unfinished_samples(tmp_path):
+    bench = ToyBenchmark(10)
+    await Runner(config(limit=4), tmp_path / "a", benchmark=bench, progress=False).run()
+    # a second identical invocation does nothing
+    again = await Runner(config(limit=4), tmp_path / "a", benchmark=bench, progress=False).run()
+    assert again.n_ran == 0 and again.n_resumed == 4
+
+
+async def test_failed_calls_become_error_records_then_resume_fixes_them(tmp_path):
+    bench = ToyBenchmark(6)
+    failing = ScriptedModel(lambda m, c: ModelError("HTTP 500 after 5 attempts", retryable=True, attempts=5))
+    result = await Runner(config(roles={"agent": RoleConfig(spec="x")}), tmp_path, benchmark=bench,
+                          progress=False, backends={"agent": failing}).run()
+    assert result.metrics["errors"] == 6 and result.n_errors == 6
+    records = RunStore(tmp_path).load_records()
+    assert all(r.status == SampleStatus.error and "HTTP 500" in r.error for r in records.values())
+    assert all(r.attempt == 2 for r in records.values())  # one per-sample retry by default
+    # resume with a working model: only the errored samples run, none duplicated in the metrics
+    def good(messages, cfg):
+        task = messages[1].content
+        key = task.split("value of ")[1].rstrip("?")
+        return action_text("answer", value=str(int(key[1:]) * 7), confidence=50)
+    result = await Runner(config(roles={"agent": RoleConfig(spec="x")}), tmp_path, benchmark=bench,
+                          progress=False, backends={"agent": ScriptedModel(good)}).run()
+    assert result.n_ran == 6 and result.metrics["passed"] == 6 and result.metrics["n"] == 6
+
+
+async def test_episode_bug_is_recorded_not_raised(tmp_path):
+    class Broken(ToyBenchmark):
+        def score(self, sample, transcript, options):
+            raise ZeroDivisionError("boom")
+    result = await Runner(config(), tmp_path, benchmark=Broken(3), progress=False).run()
+    assert result.n_errors == 3
+    rec = next(iter(RunStore(tmp_path).load_records().values()))
+    assert "ZeroDivisionError: boom" in rec.error and rec.attempt == 1
+
+
+async def test_secrets_are_redacted_from_errors(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOY_API_KEY", "sk-very-secret-value")
+    leaky = ScriptedModel(lambda m, c: ModelError("server said: bad key sk-very-secret-value"))
+    await Runner(config(roles={"agent": RoleConfig(spec="x", api_key_env="TOY_API_KEY")}), tmp_path,
+                 benchmark=ToyBenchmark(2), progress=False, backends={"agent": leaky}).run()
+    for path in tmp_path.iterdir():
+        assert "sk-very-secret-value" not in path.read_text()
+
+
+async def test_same_config_same_transcripts(tmp_path):
+    r1 = await Runner(config(seed=3), tmp_path / "a", benchmark=ToyBenchmark(5), progress=False).run()
+    r2 = await Runner(config(seed=3), tmp_path / "b", benchmark=ToyBenchmark(5), progress=False).run()
+    assert r1.manifest.fingerprint == r2.manifest.fingerprint
+    t1 = {k: v.transcript.model_dump(exclude={"calls"}) for k, v in RunStore(tmp_path / "a").load_records().items()}
+    t2 = {k: v.transcript.model_dump(exclude={"calls"}) for k, v in RunStore(tmp_path / "b").load_records().items()}
+    assert t1 == t2
+
+
+async def test_different_config_in_same_folder_is_refused(tmp_path):
+    await Runner(config(seed=1), tmp_path, benchmark=ToyBenchmark(2), progress=False).run()
+    with pytest.raises(RuntimeError, match="different run"):
+        await Runner(config(seed=2), tmp_path, benchmark=ToyBenchmark(2), progress=False).run()
+
+
+async def test_response_cache_serves_repeated_calls(tmp_path):
+    class Countable(ScriptedModel):
+        cacheable = True
+    model = Countable([action_text("answer", value="0", confidence=1)], repeat_last=True)
+    cache = ResponseCache(tmp_path / "cache.sqlite")
+    bench = ToyBenchmark(1)
+    await Runner(config(), tmp_path / "a", benchmark=bench, progress=False, backends={"agent": model}, cache=cache).run()
+    await Runner(config(), tmp_path / "b", benchmark=bench, progress=False, backends={"agent": model}, cache=cache).run()
+    assert len(model.requests) == 1 and cache.hits == 1
+    rec = RunStore(tmp_path / "b").load_records()["t0000"]
+    assert rec.transcript.calls[0].cached is True
