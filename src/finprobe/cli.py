@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import sys
@@ -13,6 +12,7 @@ import typer
 import yaml
 from rich.console import Console
 
+from finprobe.core.aio import run_async
 from finprobe.core.schema import GenerateConfig, RoleConfig, RunConfig
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -99,7 +99,7 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
     if out is None:
         samples = runner.load_samples()
         runner.out_dir = _default_out(config, runner.manifest_for(samples).fingerprint)
-    result = asyncio.run(runner.run())
+    result = run_async(runner.run())
     print_summary(console, runner.bench, result.metrics, title=f"{config.benchmark} — {runner.out_dir}")
     console.print(f"[dim]{result.n_ran} samples run, {result.n_resumed} resumed from the store, "
                   f"{result.n_errors} errors · stored in {runner.out_dir}[/dim]")

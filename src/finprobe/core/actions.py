@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -34,9 +35,12 @@ class ActionSpec(BaseModel):
     description: str
     args: list[ArgSpec] = Field(default_factory=list)
 
+    # Cached: the loop renders these every episode, and specs do not change once built.
+    @cached_property
     def signature(self) -> str:
         return f"{self.name}(" + ", ".join(a.name for a in self.args) + ")"
 
+    @cached_property
     def example(self) -> str:
         fields: dict[str, Any] = {"action": self.name}
         for a in self.args:

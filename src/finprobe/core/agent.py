@@ -54,12 +54,12 @@ class LoopConfig(BaseModel):
 def format_instructions(specs: list[ActionSpec]) -> str:
     lines = ["Reply with exactly one action as a JSON object and nothing else. Actions:"]
     for spec in specs:
-        lines.append(f"- {spec.signature()}: {spec.description} Example: {spec.example()}")
+        lines.append(f"- {spec.signature}: {spec.description} Example: {spec.example}")
     return "\n".join(lines)
 
 
 def _invalid_feedback(exc: ActionParseError, specs: list[ActionSpec]) -> str:
-    allowed = "; ".join(spec.example() for spec in specs)
+    allowed = "; ".join(spec.example for spec in specs)
     return f"Invalid action ({exc}). Reply with exactly one JSON object, one of: {allowed}"
 
 
@@ -83,7 +83,8 @@ async def run_react(ctx: EpisodeContext, system_prompt: str, task_prompt: str, e
         if rounds >= cfg.max_rounds:
             transcript.outcome = Outcome.no_answer_budget
             break
-        call = await model.generate(list(transcript.messages), response_schema=schema)
+        call = await (model.generate(list(transcript.messages), response_schema=schema) if schema is not None
+                      else model.generate(list(transcript.messages)))
         text = call.output or ""
         transcript.messages.append(Message(role="assistant", content=text))
         index = len(transcript.steps)

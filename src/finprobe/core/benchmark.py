@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
@@ -37,25 +38,26 @@ class RoleModel:
     async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall:
         """Call the model. The runner appends the ModelCall to the transcript, also when it fails
         (then the ModelError propagates and the runner decides: retry the sample or record an error)."""
-        config = self.defaults.model_copy(update=overrides)
+        config = self.defaults.model_copy(update=overrides) if overrides else self.defaults
         call: ModelCall = await self._call(self.role, self.backend, messages, config, self._transcript)
         return call
 
 
-class EpisodeContext(BaseModel):
-    """What an episode gets from the engine: its models by role, the run's mode and options, a seeded RNG."""
+@dataclass
+class EpisodeContext:
+    """What an episode gets from the engine: its models by role, the run's mode and options, a seeded RNG.
 
-    model_config = {"arbitrary_types_allowed": True}
+    A plain dataclass, not a record: it is built once per sample on the hot path and never stored."""
 
     sample: Sample
-    mode: str | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seed: int = 0
     transcript: Transcript
-    models: dict[str, RoleModel] = Field(default_factory=dict)
-    #: the spec of every role (LLM or component), e.g. {"agent": "local", "user": "deterministic"}
-    role_specs: dict[str, str] = Field(default_factory=dict)
     rng: random.Random
+    mode: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    models: dict[str, RoleModel] = field(default_factory=dict)
+    #: the spec of every role (LLM or component), e.g. {"agent": "local", "user": "deterministic"}
+    role_specs: dict[str, str] = field(default_factory=dict)
 
     def model(self, role: str) -> RoleModel:
         try:

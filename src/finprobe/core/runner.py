@@ -187,7 +187,7 @@ class Runner:
                 for role, rc in roles.items():
                     backend = self._backend_for(role, rc, sample)
                     if backend is not None:
-                        defaults = rc.generate.model_copy(update={"seed": rc.generate.seed if rc.generate.seed is not None else seed})
+                        defaults = rc.generate if rc.generate.seed is not None else rc.generate.model_copy(update={"seed": seed})
                         models[role] = RoleModel(role, backend, transcript, defaults, self._call)
                 ctx = EpisodeContext(sample=sample, mode=self.config.mode, options=self.config.options,
                                      seed=seed, transcript=transcript, models=models,
@@ -237,7 +237,10 @@ class Runner:
         manifest = self.manifest_for(samples)
         store = RunStore.open_for_run(self.out_dir, manifest, fresh=self.fresh)
         manifest = store.read_manifest()
-        done = store.finished_ids()
+        # Read the store once: resumed records are kept in memory and merged with this run's records,
+        # so the aggregate needs no second pass over the file.
+        records = store.load_records()
+        done = {sid for sid, r in records.items() if r.status in (SampleStatus.scored, SampleStatus.skipped)}
         pending = [s for s in samples if s.id not in done]
         roles = self.role_configs()
         semaphore = asyncio.Semaphore(max(1, self.config.concurrency))
@@ -250,6 +253,7 @@ class Runner:
             async with semaphore:
                 record = await self.run_sample(sample, roles)
             store.append(record)
+            records[record.sample_id] = record
             ran += 1
             if record.status == SampleStatus.error:
                 self.errors += 1
@@ -275,7 +279,6 @@ class Runner:
             store.close()
             for backend in {id(b): b for b in self._shared.values()}.values():
                 await backend.aclose()
-        records = store.load_records()
         by_id = {s.id: s for s in samples}
         ordered = [records[s.id] for s in samples if s.id in records]
         metrics = self.bench.aggregate(ordered, by_id, self.config.options)

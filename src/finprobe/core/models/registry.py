@@ -73,7 +73,9 @@ def build_backend(role: RoleConfig) -> ModelBackend:
         base_url = (role.base_url or os.environ.get("FINPROBE_BASE_URL") or
                     (preset_url if kind != "openai" else os.environ.get("OPENAI_BASE_URL")) or
                     "https://api.openai.com/v1")
-        api_key_env = role.api_key_env or preset_key
+        # An explicitly named key variable must exist; a preset's default one is used only when set
+        # (local servers such as vLLM or Ollama usually need no key).
+        api_key_env = role.api_key_env or (preset_key if preset_key and os.environ.get(preset_key) else None)
         return OpenAICompatibleModel(base_url=base_url, model=rest, api_key_env=api_key_env, **args)
     raise SpecError(
         f"unknown model spec {role.spec!r}: expected local, local:PATH, "

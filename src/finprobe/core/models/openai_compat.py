@@ -1,0 +1,332 @@
+"""Backend for any OpenAI-compatible chat-completions endpoint (vLLM, SGLang, llama.cpp server, Ollama,
+OpenRouter, OpenAI, ...).
+
+aiohttp was chosen by measurement: at 100 ms latency and 64 concurrent requests it sustained 0.94 of the
+ideal rate at ~0.3 ms CPU per request, where httpx and the openai SDK were far slower. The per-call path
+is kept small on purpose (one pre-serialised body, orjson, no per-request objects beyond the output).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import logging
+import os
+import random
+import re
+import time
+from typing import Any
+
+import aiohttp
+
+from finprobe.core.models._base import ModelError, ModelOutput
+from finprobe.core.models.pricing import Price, cost
+from finprobe.core.schema import GenerateConfig, Message, Usage
+
+try:  # orjson is a declared dependency; the fallback only keeps a broken install usable
+    import orjson
+
+    _dumps = orjson.dumps
+    _loads = orjson.loads
+    _DecodeError: tuple[type[Exception], ...] = (orjson.JSONDecodeError,)
+except ImportError:  # pragma: no cover
+    import json
+
+    def _dumps(obj: Any) -> bytes:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
+
+    _loads = json.loads
+    _DecodeError = (json.JSONDecodeError, UnicodeDecodeError)
+
+log = logging.getLogger(__name__)
+
+# 408 (request timeout), 409 (conflict/lock) and 429 are transient by definition; other 4xx are the
+# caller's fault and would fail identically on every retry.
+_RETRYABLE_4XX = frozenset({408, 409, 429})
+_RETRY_AFTER_STATUSES = frozenset({429, 503})
+_EXCERPT_CHARS = 300
+
+
+class _Secret:
+    """Holds the API key so that no repr, vars() dump or log line can show it."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str):
+        self._value = value
+
+    def get(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "<secret>"
+
+    __str__ = __repr__
+
+
+class _Retry(Exception):
+    """One attempt failed in a way worth retrying. `retry_after` is the server's hint in seconds."""
+
+    def __init__(self, reason: str, retry_after: float | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.retry_after = retry_after
+
+
+class _Fatal(Exception):
+    """One attempt failed in a way that retrying cannot fix."""
+
+
+def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
+    """Seconds to wait from a Retry-After header (delta-seconds or an HTTP date); None if absent/invalid."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        secs = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError):
+            return None
+        if when is None:
+            return None
+        secs = when.timestamp() - (time.time() if now is None else now)
+    if secs != secs:  # NaN
+        return None
+    return max(0.0, secs)
+
+
+class OpenAICompatibleModel:
+    """A ModelBackend that POSTs to `{base_url}/chat/completions` with retries, backoff and a concurrency cap.
+
+    The API key is read once from the environment variable named by `api_key_env` and sent as a Bearer
+    token; it never appears in reprs, errors or logs. `api_key_env=None` sends no Authorization header
+    (typical for local servers). Instances are safe to call concurrently from one event loop.
+    """
+
+    kind = "openai"
+    cacheable = True
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        *,
+        api_key_env: str | None = None,
+        timeout_s: float = 120.0,
+        max_retries: int = 5,
+        backoff_base_s: float = 0.5,
+        backoff_max_s: float = 30.0,
+        retry_after_cap_s: float = 60.0,
+        max_concurrency: int = 64,
+        price: Price | None = None,
+        extra_body: dict[str, Any] | None = None,
+        supports_schema: bool = True,
+        seed: int | None = None,
+    ):
+        if max_concurrency < 1:
+            raise ValueError("max_concurrency must be >= 1")
+        if max_retries < 0:
+            raise ValueError("max_retries must be >= 0")
+        if timeout_s <= 0:
+            raise ValueError("timeout_s must be > 0")
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self.api_key_env = api_key_env
+        self.timeout_s = float(timeout_s)
+        self.max_retries = int(max_retries)
+        self.backoff_base_s = float(backoff_base_s)
+        self.backoff_max_s = float(backoff_max_s)
+        self.retry_after_cap_s = float(retry_after_cap_s)
+        self.max_concurrency = int(max_concurrency)
+        self.price = price
+        self.extra_body = dict(extra_body or {})
+        self.supports_schema = supports_schema
+        self._url = self.base_url + "/chat/completions"
+        self._key: _Secret | None = None
+        if api_key_env:
+            value = os.environ.get(api_key_env)
+            if not value:
+                raise ModelError(
+                    f"environment variable {api_key_env} is not set or empty; it must hold the API key "
+                    f"for {self.base_url}",
+                    retryable=False,
+                    attempts=0,
+                )
+            self._key = _Secret(value)
+        # Seeded so that backoff schedules are reproducible in tests.
+        self._rng = random.Random(seed)
+        self._session: aiohttp.ClientSession | None = None
+        self._sem: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._default_timeout = aiohttp.ClientTimeout(total=self.timeout_s)
+        # How retries wait; an attribute so tests can record the delays instead of sleeping them.
+        self._sleep = asyncio.sleep
+
+    def __repr__(self) -> str:
+        return (
+            f"OpenAICompatibleModel(model={self.model!r}, base_url={self.base_url!r}, "
+            f"api_key_env={self.api_key_env!r}, max_concurrency={self.max_concurrency})"
+        )
+
+    __str__ = __repr__
+
+    # ------------------------------------------------------------------ plumbing
+    def _ensure_session(self) -> tuple[aiohttp.ClientSession, asyncio.Semaphore]:
+        loop = asyncio.get_running_loop()
+        if self._session is None or self._session.closed or self._loop is not loop:
+            # A session and a semaphore belong to one event loop; a new loop (e.g. a second
+            # asyncio.run in sync code) gets fresh ones.
+            headers = {"Content-Type": "application/json", "Accept": "application/json"}
+            if self._key is not None:
+                headers["Authorization"] = "Bearer " + self._key.get()
+            connector = aiohttp.TCPConnector(limit=self.max_concurrency, limit_per_host=0, ttl_dns_cache=300)
+            self._session = aiohttp.ClientSession(connector=connector, headers=headers, raise_for_status=False)
+            self._sem = asyncio.Semaphore(self.max_concurrency)
+            self._loop = loop
+        assert self._sem is not None
+        return self._session, self._sem
+
+    async def aclose(self) -> None:
+        """Close the HTTP session (idempotent)."""
+        session, self._session = self._session, None
+        if session is not None and not session.closed:
+            await session.close()
+
+    def _redact(self, text: str) -> str:
+        if self._key is not None:
+            text = text.replace(self._key.get(), "<secret>")
+        return text
+
+    def _excerpt(self, raw: bytes) -> str:
+        text = raw[: _EXCERPT_CHARS * 4].decode("utf-8", "replace")
+        try:  # OpenAI-style error bodies: {"error": {"message": ...}}
+            obj = _loads(raw)
+            if isinstance(obj, dict) and isinstance(obj.get("error"), dict) and obj["error"].get("message"):
+                text = str(obj["error"]["message"])
+        except _DecodeError:
+            pass
+        text = re.sub(r"\s+", " ", self._redact(text)).strip()
+        return text[:_EXCERPT_CHARS] + ("…" if len(text) > _EXCERPT_CHARS else "")
+
+    def build_body(self, messages: list[Message], config: GenerateConfig) -> dict[str, Any]:
+        """The JSON body sent for one call (public so callers and tests can inspect it)."""
+        msgs = []
+        for m in messages:
+            d = {"role": m.role, "content": m.content}
+            if m.name is not None:
+                d["name"] = m.name
+            msgs.append(d)
+        body: dict[str, Any] = {"model": self.model, "messages": msgs}
+        if config.temperature is not None:
+            body["temperature"] = config.temperature
+        if config.max_tokens is not None:
+            body["max_tokens"] = config.max_tokens
+        if config.seed is not None:
+            body["seed"] = config.seed
+        if config.stop:
+            body["stop"] = list(config.stop)
+        if config.response_schema is not None and self.supports_schema:
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "action", "schema": config.response_schema, "strict": True},
+            }
+        body.update(self.extra_body)
+        return body
+
+    def _backoff(self, attempt: int) -> float:
+        """Full jitter: uniform in [0, min(max, base·2^(attempt-1))]."""
+        return self._rng.uniform(0.0, min(self.backoff_max_s, self.backoff_base_s * (2 ** (attempt - 1))))
+
+    # ------------------------------------------------------------------ the call
+    async def generate(self, messages: list[Message], config: GenerateConfig) -> ModelOutput:
+        payload = _dumps(self.build_body(messages, config))
+        timeout = (
+            self._default_timeout
+            if config.timeout_s is None
+            else aiohttp.ClientTimeout(total=float(config.timeout_s))
+        )
+        attempts = 0
+        while True:
+            attempts += 1
+            session, sem = self._ensure_session()
+            try:
+                async with sem:
+                    text, finish, n_in, n_out = await self._attempt(session, payload, timeout)
+            except _Fatal as exc:
+                msg = f"{self.model} at {self.base_url}: {exc}"
+                raise ModelError(msg, retryable=False, attempts=attempts) from None
+            except _Retry as exc:
+                if attempts > self.max_retries:
+                    raise ModelError(
+                        f"{self.model} at {self.base_url}: failed after {attempts} attempts; last error: {exc.reason}",
+                        retryable=True,
+                        attempts=attempts,
+                    ) from None
+                delay = (
+                    min(exc.retry_after, self.retry_after_cap_s)
+                    if exc.retry_after is not None
+                    else self._backoff(attempts)
+                )
+                log.debug("retrying %s (attempt %d) in %.2fs: %s", self.model, attempts, delay, exc.reason)
+                await self._sleep(delay)
+                continue
+            usage = Usage(input_tokens=n_in, output_tokens=n_out)
+            if self.price is not None:
+                usage.cost_usd = cost(usage, self.price)
+            return ModelOutput(text=text, finish_reason=finish, usage=usage, attempts=attempts)
+
+    async def _attempt(
+        self, session: aiohttp.ClientSession, payload: bytes, timeout: aiohttp.ClientTimeout
+    ) -> tuple[str, str | None, int, int]:
+        """One HTTP attempt: returns (text, finish_reason, input_tokens, output_tokens) or raises _Retry/_Fatal."""
+        try:
+            async with session.post(self._url, data=payload, timeout=timeout) as resp:
+                status = resp.status
+                raw = await resp.read()
+                retry_after = (
+                    parse_retry_after(resp.headers.get("Retry-After")) if status in _RETRY_AFTER_STATUSES else None
+                )
+        except (asyncio.TimeoutError, aiohttp.ServerTimeoutError):
+            raise _Retry(f"timed out after {timeout.total}s") from None
+        except aiohttp.InvalidURL:
+            raise _Fatal(f"invalid URL {self._url!r}") from None
+        except aiohttp.ClientPayloadError as exc:
+            raise _Retry(f"truncated or corrupt response body ({type(exc).__name__})") from None
+        except aiohttp.ClientError as exc:
+            # Connection refused/reset, server disconnected, bad HTTP framing, ...: all transient.
+            raise _Retry(f"{type(exc).__name__}: {self._redact(str(exc))[:_EXCERPT_CHARS]}") from None
+        except OSError as exc:
+            raise _Retry(f"{type(exc).__name__}: {exc.strerror or ''}") from None
+
+        if status != 200:
+            what = f"HTTP {status}: {self._excerpt(raw)}"
+            if status >= 500 or status in _RETRYABLE_4XX:
+                raise _Retry(what, retry_after)
+            raise _Fatal(what)
+        try:
+            obj = _loads(raw)
+            choice = obj["choices"][0]
+            content = choice["message"]["content"]
+            # Only a dict supports these string subscripts, so obj and choice are dicts from here on.
+        except _DecodeError:
+            raise _Retry(f"malformed response body (invalid JSON, {len(raw)} bytes)") from None
+        except (KeyError, IndexError, TypeError):
+            raise _Retry("malformed response body (no choices[0].message.content)") from None
+        if not isinstance(content, str):
+            raise _Retry("malformed response body (choices[0].message.content is not a string)")
+        u = obj.get("usage")
+        if isinstance(u, dict):
+            n_in, n_out = _count(u.get("prompt_tokens")), _count(u.get("completion_tokens"))
+        else:  # some servers omit usage; 0 means "not reported", and the cost is then 0 too
+            n_in = n_out = 0
+        finish = choice.get("finish_reason")
+        return content, finish if isinstance(finish, str) else None, n_in, n_out
+
+
+def _count(value: Any) -> int:
+    """A token count from a usage field; anything that is not a non-negative number counts as 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        return 0
+    return int(value)
