@@ -1,0 +1,155 @@
+"""Aggregate metrics of a reasoning run: pass rates overall, by level and by operation; failure reasons;
+tokens per answer; a bootstrap CI for the pass rate.
+
+Denominators: `pass_rate` = passed / (passed + failed + errors). A sample whose model calls failed is
+counted as not passed (it is a task the agent did not answer), never dropped. `pass_rate_scored` =
+passed / (passed + failed) is given next to it. Skipped tasks (corrections overlay) are in neither
+denominator; they are listed with their reasons.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from finprobe.core.schema import Sample, SampleRecord, SampleStatus
+from finprobe.core.stats import bootstrap_ci
+
+LEVEL_ORDER = ("Medium", "Hard", "VeryHard")
+
+
+def _rate(num: int, den: int) -> float | None:
+    return num / den if den else None
+
+
+def _meta(record: SampleRecord, samples: dict[str, Sample] | None) -> dict[str, Any]:
+    if record.meta:
+        return record.meta
+    if samples and record.sample_id in samples:
+        return samples[record.sample_id].meta
+    return {}
+
+
+def _outcome(record: SampleRecord) -> str:
+    """passed / failed / error / skipped."""
+    if record.status == SampleStatus.skipped:
+        return "skipped"
+    if record.status == SampleStatus.error:
+        return "error"
+    return "passed" if record.score is not None and record.score.passed else "failed"
+
+
+def _group_stats(outcomes: list[str]) -> dict[str, Any]:
+    c = Counter(outcomes)
+    den = c["passed"] + c["failed"] + c["error"]
+    return {"n": den, "passed": c["passed"], "failed": c["failed"], "errors": c["error"],
+            "skipped": c["skipped"], "pass_rate": _rate(c["passed"], den)}
+
+
+def _agent_output_tokens(record: SampleRecord) -> int | None:
+    if record.transcript is None:
+        return None
+    calls = [c for c in record.transcript.calls if c.role == "agent" and c.error is None]
+    if not calls:
+        return None
+    return sum(c.usage.output_tokens for c in calls)
+
+
+def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = None,
+              options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Metrics as one JSON-able dict (see the module docstring for the denominators)."""
+    options = options or {}
+    outcomes = {r.sample_id: _outcome(r) for r in records}
+    counts = Counter(outcomes.values())
+    passed, failed, errors = counts["passed"], counts["failed"], counts["error"]
+    values = [1.0 if outcomes[r.sample_id] == "passed" else 0.0 for r in records
+              if outcomes[r.sample_id] != "skipped"]
+
+    by_level: dict[str, list[str]] = {}
+    by_op: dict[str, list[str]] = {}
+    by_qtype: dict[str, list[str]] = {}
+    reasons: Counter[str] = Counter()
+    sources: Counter[str] = Counter()
+    skipped_list, error_list, tokens = [], [], []
+    for r in records:
+        meta, out = _meta(r, samples), outcomes[r.sample_id]
+        by_level.setdefault(str(meta.get("level", "unknown")), []).append(out)
+        for op in sorted(set(meta.get("operations") or [])):
+            by_op.setdefault(op, []).append(out)
+        by_qtype.setdefault(str(meta.get("question_type", "unknown")), []).append(out)
+        if out == "skipped":
+            reason = (r.score.reason if r.score else None) or r.error or "skipped"
+            skipped_list.append({"id": r.sample_id, "reason": reason})
+        elif out == "error":
+            error_list.append({"id": r.sample_id, "error": r.error or "unknown error"})
+        else:
+            if out == "failed":
+                reasons[(r.score.reason if r.score else None) or "wrong"] += 1
+            if r.score is not None and r.score.details.get("reference_source"):
+                sources[str(r.score.details["reference_source"])] += 1
+            t = _agent_output_tokens(r)
+            if t is not None:
+                tokens.append(t)
+
+    ci = bootstrap_ci(values, seed=int(options.get("seed", 0))) if values else None
+    level_keys = [k for k in LEVEL_ORDER if k in by_level] + sorted(k for k in by_level if k not in LEVEL_ORDER)
+    return {
+        "n": len(records),
+        "passed": passed,
+        "failed": failed,
+        "skipped": counts["skipped"],
+        "skipped_tasks": skipped_list,
+        "errors": errors,
+        "error_tasks": error_list,
+        "pass_rate": _rate(passed, passed + failed + errors),
+        "pass_rate_scored": _rate(passed, passed + failed),
+        "pass_rate_ci": None if ci is None else {
+            "estimate": ci.estimate, "ci_low": ci.ci_low, "ci_high": ci.ci_high, "n": ci.n},
+        "by_level": {k: _group_stats(by_level[k]) for k in level_keys},
+        "by_operation": {k: _group_stats(v) for k, v in sorted(by_op.items())},
+        "by_question_type": {k: _group_stats(v) for k, v in sorted(by_qtype.items())},
+        "failure_reasons": dict(reasons.most_common()),
+        "reference_sources": dict(sources.most_common()),
+        "tokens_per_answer": (sum(tokens) / len(tokens)) if tokens else None,
+        "answers_with_tokens": len(tokens),
+    }
+
+
+def summary_tables(metrics: dict[str, Any]) -> list[Any]:
+    """Rich tables: overall, by level, by operation (with failure reasons in the overall table)."""
+    from rich.table import Table
+
+    def pct(x: float | None) -> str:
+        return "-" if x is None else f"{100 * x:.1f}%"
+
+    overall = Table(title="reasoning: overall")
+    for col in ("tasks", "passed", "failed", "errors", "skipped", "pass rate", "95% CI", "tokens/answer"):
+        overall.add_column(col, justify="right")
+    ci = metrics.get("pass_rate_ci")
+    tpa = metrics.get("tokens_per_answer")
+    overall.add_row(
+        str(metrics["n"]), str(metrics["passed"]), str(metrics["failed"]), str(metrics["errors"]),
+        str(metrics["skipped"]), pct(metrics["pass_rate"]),
+        "-" if not ci else f"{pct(ci['ci_low'])} - {pct(ci['ci_high'])}",
+        "-" if tpa is None else f"{tpa:.0f}",
+    )
+    tables = [overall]
+
+    def group_table(title: str, key: str, groups: dict[str, Any]) -> Table:
+        t = Table(title=title)
+        for col in (key, "tasks", "passed", "pass rate"):
+            t.add_column(col, justify="left" if col == key else "right")
+        for name, g in groups.items():
+            t.add_row(name, str(g["n"]), str(g["passed"]), pct(g["pass_rate"]))
+        return t
+
+    tables.append(group_table("reasoning: by level", "level", metrics.get("by_level", {})))
+    tables.append(group_table("reasoning: by operation", "operation", metrics.get("by_operation", {})))
+    if metrics.get("failure_reasons"):
+        fr = Table(title="reasoning: failure reasons")
+        fr.add_column("reason")
+        fr.add_column("count", justify="right")
+        for reason, count in metrics["failure_reasons"].items():
+            fr.add_row(reason, str(count))
+        tables.append(fr)
+    return tables
