@@ -22,7 +22,7 @@ def test_protocol_and_shape():
     assert BENCHMARK.name == "reasoning" and BENCHMARK.roles == {"agent": "local"}
     assert [m.name for m in BENCHMARK.modes()] == ["contract"]
     assert {p.name for p in BENCHMARK.policies()} == {"reference", "human-answer"}
-    assert BENCHMARK.deterministic_backend("agent", "x", None, {}) is None
+    assert BENCHMARK.components() == {}
     BENCHMARK.validate_options("contract", {})
     with pytest.raises(ValueError):
         BENCHMARK.validate_options("bogus", {})
