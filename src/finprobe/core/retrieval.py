@@ -111,6 +111,13 @@ def _jieba() -> Any:
     return _jieba_tokenizer
 
 
+def _fold_plural(word: str) -> str:
+    """Light plural folding ("revenues" -> "revenue"); keeps -ss/-us/-is words and short words."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) and word[-2].isalpha():
+        return word[:-1]
+    return word
+
+
 def _word_tokens(chunk: str) -> list[str]:
     out: list[str] = []
     for match in _WORD.finditer(_THOUSANDS.sub("", chunk)):
@@ -119,23 +126,25 @@ def _word_tokens(chunk: str) -> list[str]:
             word = word[:-2]
         if not word or word in EN_STOPWORDS:
             continue
-        out.append(word)
+        out.append(_fold_plural(word))
         # A compound ("non-gaap", "10-k/a") also yields its parts so "non GAAP" still matches it.
         if any(c in word for c in "-/'"):
-            out.extend(p for p in re.split(r"[-/']", word) if p and p not in EN_STOPWORDS)
+            out.extend(_fold_plural(p) for p in re.split(r"[-/']", word) if p and p not in EN_STOPWORDS)
     return out
 
 
 def tokenize(text: str) -> list[str]:
     """Bilingual tokens: jieba words for Chinese runs, lowercase words/numbers elsewhere (light stopwords).
 
-    Deterministic; full-width characters are folded (NFKC) first, thousands separators dropped.
+    Chinese runs use jieba's search mode (a long word also yields its sub-words: "年度报告" gives "年度",
+    "报告" and "年度报告"), so a query need not segment exactly like the passage. English plurals are
+    folded. Deterministic; full-width characters are folded (NFKC) first, thousands separators dropped.
     """
     norm = unicodedata.normalize("NFKC", text).lower()
     tokens: list[str] = []
     for cjk, other in _RUNS.findall(norm):
         if cjk:
-            for word in _jieba().cut(cjk, HMM=True):
+            for word in _jieba().cut_for_search(cjk, HMM=True):
                 word = word.strip()
                 if word and word not in ZH_STOPWORDS:
                     tokens.append(word)

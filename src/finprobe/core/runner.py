@@ -138,6 +138,23 @@ class Runner:
             self._shared[role] = build_backend(rc)
         return self._shared[role]
 
+    def check_roles(self, roles: dict[str, RoleConfig]) -> None:
+        """Resolve every role before any sample runs: a bad spec or a missing key variable fails the
+        run at once, with its reason, instead of turning every sample into an error."""
+        policies = {p.name for p in self.bench.policies()}
+        for role, rc in roles.items():
+            if role in self._injected or rc.spec in self.bench.components().get(role, []):
+                continue
+            if rc.spec in policies:
+                if role != "agent":
+                    raise ValueError(f"{rc.spec!r} is a baseline policy: it can only play the agent")
+                continue
+            if role not in self._shared:
+                try:
+                    self._shared[role] = build_backend(rc)
+                except ModelError as exc:
+                    raise ValueError(f"role {role}: {self._redact(str(exc))}") from None
+
     # ------------------------------------------------------------------ model calls
     async def _call(self, role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
                     transcript: Transcript) -> ModelCall:
@@ -243,6 +260,7 @@ class Runner:
         done = {sid for sid, r in records.items() if r.status in (SampleStatus.scored, SampleStatus.skipped)}
         pending = [s for s in samples if s.id not in done]
         roles = self.role_configs()
+        self.check_roles(roles)
         semaphore = asyncio.Semaphore(max(1, self.config.concurrency))
         ran = 0
 

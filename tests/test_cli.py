@@ -1,0 +1,84 @@
+"""The `finprobe` command end to end (in-process via Typer's runner; real files, real store)."""
+
+import csv
+import io
+import json
+
+from typer.testing import CliRunner
+
+from finprobe.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    result = runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+    return result
+
+
+def test_list_shows_benchmarks_policies_and_backends():
+    out = invoke("list").output
+    for word in ("reasoning", "reference", "human-answer", "openai:MODEL", "local[:PATH.gguf]"):
+        assert word in out
+
+
+def test_run_report_rescore_on_demo(tmp_path):
+    out = tmp_path / "run"
+    r = invoke("run", "reasoning", "--agent", "reference", "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert "by level" in r.output
+    metrics = json.loads(invoke("report", out, "--format", "json").output)
+    assert metrics["n"] == 20 and metrics["passed"] == 20 and metrics["errors"] == 0
+    assert set(metrics["by_level"]) == {"Medium", "Hard", "VeryHard"}
+    rows = list(csv.DictReader(io.StringIO(invoke("report", out, "--format", "csv").output)))
+    assert len(rows) == 20 and all(row["status"] == "scored" and row["passed"] == "1" for row in rows)
+    rescored = json.loads(invoke("rescore", out, "--format", "json").output)
+    assert rescored["passed"] == 20
+    html = tmp_path / "r.html"
+    invoke("report", out, "--format", "html", "--output", html)
+    assert "<html" in html.read_text()
+
+
+def test_html_report_escapes_model_output(tmp_path):
+    from finprobe.core.models.scripted import ScriptedModel
+    from finprobe.core.runner import Runner
+    from finprobe.core.schema import RoleConfig, RunConfig
+    from finprobe.core.aio import run_async
+    from finprobe.report import load_run
+    from finprobe.report.html import render_html
+
+    evil = "<script>alert('x')</script>\nANSWER: 1"
+    cfg = RunConfig(benchmark="reasoning", limit=2, roles={"agent": RoleConfig(spec="x")})
+    run_async(Runner(cfg, tmp_path, progress=False, backends={"agent": ScriptedModel([evil], repeat_last=True)}).run())
+    html = render_html(load_run(tmp_path))
+    assert "<script>alert" not in html and "&lt;script&gt;alert" in html
+
+
+def test_same_command_resumes_and_different_config_is_refused(tmp_path):
+    out = tmp_path / "run"
+    invoke("run", "reasoning", "--agent", "reference", "--out", out, "--limit", "5", "--no-progress")
+    again = invoke("run", "reasoning", "--agent", "reference", "--out", out, "--limit", "5", "--no-progress")
+    assert "0 samples run, 5 resumed" in again.output
+    other = invoke("run", "reasoning", "--agent", "human-answer", "--out", out, "--limit", "5", "--no-progress")
+    assert other.exit_code == 2 and "different run" in other.output
+    fresh = invoke("run", "reasoning", "--agent", "human-answer", "--out", out, "--limit", "5", "--fresh", "--no-progress")
+    assert fresh.exit_code == 0 and "5 samples run" in fresh.output
+
+
+def test_validate_and_malformed_data(tmp_path):
+    assert "ok: 20 samples" in invoke("validate", "reasoning").output
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"id": "a", "pre_text": [], "post_text": [], "table": [], "qa": {"question": "q"}}]')
+    r = invoke("validate", "reasoning", "--data", bad)
+    assert r.exit_code == 2 and "bad.json" in r.output
+
+
+def test_audit_on_real_dev(finqa_dev):
+    result = json.loads(invoke("audit", "reasoning", "--data", finqa_dev, "--format", "json").output)
+    assert result["total"] == 883 and result["executor_matches"] == 883
+    assert result["disagreements"] and all({"id", "cls"} <= set(d) for d in result["disagreements"])
+
+
+def test_unknown_model_spec_is_a_clear_error(tmp_path):
+    r = invoke("run", "reasoning", "--agent", "gpt5", "--out", tmp_path, "--limit", "1", "--no-progress")
+    assert r.exit_code != 0
