@@ -50,7 +50,7 @@ class GenerateConfig(Record):
     """Sampling parameters for one model call. `None` means: the backend's default."""
 
     temperature: float | None = 0.0
-    max_tokens: int | None = 512
+    max_tokens: int | None = None
     seed: int | None = None
     stop: list[str] | None = None
     # A JSON schema the reply must follow (constrained decoding where the backend supports it).

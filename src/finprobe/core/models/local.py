@@ -220,12 +220,14 @@ class LocalLlamaModel:
         min_reply_tokens: the least reply room kept for when the prompt is shortened.
         top_k, top_p, min_p, repeat_penalty: sampling settings, used when temperature > 0 (top_*) and
             always (repeat_penalty; 1.0 = off, so greedy output is the model's plain argmax).
+        default_max_tokens: reply budget for requests that set no `max_tokens`.
         model_name: name for transcripts; default: the file name without `.gguf`
             (or "SmolLM2-135M-Instruct-Q4_1" for the embedded model).
 
     Message roles: the chat template of the GGUF file is used as is; role "tool" is sent as "user"
     because ChatML models such as SmolLM2 were trained on system/user/assistant only.
-    `GenerateConfig.temperature=None` means 0 (greedy); `max_tokens=None` means the rest of the window.
+    `GenerateConfig.temperature=None` means 0 (greedy); `max_tokens=None` means `default_max_tokens`
+    (256; None there means the rest of the window).
     `timeout_s` is checked between generated tokens (prompt evaluation is not interruptible).
     """
 
@@ -247,6 +249,7 @@ class LocalLlamaModel:
         min_p: float = 0.05,
         repeat_penalty: float = 1.0,
         model_name: str | None = None,
+        default_max_tokens: int | None = 256,
     ):
         if n_ctx < 64:
             raise ValueError("n_ctx must be at least 64 tokens")
@@ -258,6 +261,9 @@ class LocalLlamaModel:
         if self.n_threads < 1:
             raise ValueError("n_threads must be >= 1")
         self.seed = seed
+        # A reply budget when the request sets none: a 135M model rarely stops on its own, and on two
+        # CPU cores each token costs ~10-20 ms, so "the rest of the window" makes a demo crawl.
+        self.default_max_tokens = default_max_tokens
         self.on_overflow: OverflowPolicy = on_overflow
         self.min_reply_tokens = max(1, min_reply_tokens)
         self.top_k, self.top_p, self.min_p = top_k, top_p, min_p
@@ -404,7 +410,8 @@ class LocalLlamaModel:
         deadline: float | None,
     ) -> ModelOutput:
         llm, formatter = loaded.get()
-        tokens, template_stop, budget = self._fit(llm, formatter, self._chat(messages), config.max_tokens)
+        max_tokens = config.max_tokens if config.max_tokens is not None else self.default_max_tokens
+        tokens, template_stop, budget = self._fit(llm, formatter, self._chat(messages), max_tokens)
         grammar = None
         if config.response_schema is not None:
             from llama_cpp import LlamaGrammar
