@@ -26,6 +26,9 @@ class ArgSpec(BaseModel):
     required: bool = True
     minimum: float | None = None
     maximum: float | None = None
+    #: cap on a string's length in the decoding schema: small models otherwise run on inside a string
+    #: until the token limit, leaving truncated JSON
+    max_length: int | None = None
 
 
 class ActionSpec(BaseModel):
@@ -68,6 +71,8 @@ def action_schema(specs: list[ActionSpec]) -> dict[str, Any]:
         required = ["action"]
         for arg in spec.args:
             props[arg.name] = {"type": arg.type}
+            if arg.type == "string" and arg.max_length:
+                props[arg.name]["maxLength"] = arg.max_length
             if arg.required:
                 required.append(arg.name)
         variants.append({"type": "object", "properties": props, "required": required,
