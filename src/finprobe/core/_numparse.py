@@ -67,7 +67,7 @@ _SCALE_EN = (
     r"|[tbmk](?![A-Za-z&'’\-]))(?![A-Za-z])"
 )
 _SCALE_ZH = r"(?:万亿|千亿|百亿|十亿|亿|千万|百万|十万|万|千(?![克米瓦卡伏赫]))"
-_SCALE_UNIT = r"(?:\(\s*)?(?i:in\s+(?:thousands|millions|billions))(?:\s+of\s+(?:US\s+)?dollars)?(?:\s*\))?"
+_SCALE_UNIT = r"(?:\(\s*)?(?i:in\s+(?:thousands|millions|billions))(?:\s+of\s+(?i:(?:u\.?s\.?\s+)?dollars|usd|rmb|cny|yuan|renminbi|euros?))?(?:\s*\))?"
 _SCALE_VALUES: list[tuple[str, Decimal]] = [
     ("万亿", Decimal("1e12")), ("千亿", Decimal("1e11")), ("百亿", Decimal("1e10")), ("十亿", Decimal("1e9")),
     ("千万", Decimal("1e7")), ("百万", Decimal("1e6")), ("十万", Decimal("1e5")), ("亿", Decimal("1e8")),
@@ -85,7 +85,7 @@ _PERCENT = (
     r"|(?i:percentage\s+points?|per\s?cent|pct|ppts?|pp|p\.p\.|basis\s+points?|bps|bp)(?![A-Za-z]))"
 )
 
-_NUM = r"(?P<num>(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?)"
+_NUM = r"(?P<num>(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?)"
 _START = r"(?<![A-Za-z0-9_%)\]])(?<!\d[.,])"  # not glued to a word, a number, or a percent/closing bracket
 _END = r"(?![A-Za-z0-9_])"  # "3rd", "2019E", "10x" are not numbers
 
@@ -104,6 +104,7 @@ _PAREN_RE = re.compile(
     + r"(?:\s*(?P<scale>" + _SCALE_ZH + "|" + _SCALE_EN + r"))?"
     + r"(?:\s*(?P<pct>" + _PERCENT + r"))?"
     + r"(?:\s*(?P<cur2>" + _CURRENCY_SUFFIX + r"))?\s*\)"
+    + r"(?:\s*(?P<scale_after>" + _SCALE_ZH + "|" + _SCALE_EN + r"))?"
     + r"(?:\s*(?P<cur3>" + _CURRENCY_SUFFIX + r"))?"
 )
 
@@ -204,7 +205,7 @@ def _build(m: re.Match[str], text: str, *, parenthesised: bool) -> ParsedNumber 
         return None
     decimals = len(mant_part.partition(".")[2]) - (int(exp_part) if exp_part else 0)
     negative = parenthesised or "-" in (g.get("sign1") or "", g.get("sign2") or "")
-    scale = _scale_of(g.get("scale"), g.get("scale_unit"))
+    scale = _scale_of(g.get("scale") or g.get("scale_after"), g.get("scale_unit"))
     factor = _unit_factor(g.get("pct"))
     signed = -digits if negative else digits
     try:
@@ -240,7 +241,7 @@ def _paren_is_negative(m: re.Match[str], norm: str) -> bool:
     """
     g = m.groupdict()
     num = g["num"]
-    if any(g.get(k) for k in ("cur", "cur_in", "cur2", "cur3", "scale", "pct")):
+    if any(g.get(k) for k in ("cur", "cur_in", "cur2", "cur3", "scale", "scale_after", "pct")):
         return True
     if "." in num or "," in num:
         return True
@@ -248,16 +249,16 @@ def _paren_is_negative(m: re.Match[str], norm: str) -> bool:
 
 
 def _iter_matches(norm: str, text: str) -> Iterator[ParsedNumber]:
+    # Valid accounting-parenthesis matches, found once (they cannot nest, so one left-to-right scan
+    # finds the same ones a scan from any later position would); plain numbers are searched lazily.
+    parens = [m for m in _PAREN_RE.finditer(norm) if _paren_is_negative(m, norm)]
+    k = 0
     pos = 0
     while pos <= len(norm):
+        while k < len(parens) and parens[k].start() < pos:
+            k += 1
+        paren = parens[k] if k < len(parens) else None
         plain = _PLAIN_RE.search(norm, pos)
-        paren = None
-        for cand in _PAREN_RE.finditer(norm, pos):
-            if plain is not None and cand.start() > plain.start():
-                break
-            if _paren_is_negative(cand, norm):
-                paren = cand
-                break
         if paren is not None and (plain is None or paren.start() <= plain.start()):
             chosen, parenthesised = paren, True
         elif plain is not None:
@@ -290,8 +291,9 @@ def parse_number(text: str) -> ParsedNumber | None:
     if not numbers:
         return None
     norm = normalise_chars(text)
+    dates = date_spans(norm)
     for n in numbers:
-        if not n.is_year_like and not is_label(n, norm):
+        if not n.is_year_like and not is_label(n, norm, dates):
             return n
     return numbers[0]
 
@@ -360,22 +362,27 @@ def _year_from(token: str) -> int | None:
     return year if 1900 <= year <= 2100 else None
 
 
+def year_mentions(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, year) for every fiscal/calendar year stated in `text`, in order (see `extract_years`)."""
+    if not isinstance(text, str) or not text:
+        return []
+    norm = normalise_chars(text)
+    found: list[tuple[int, int, int]] = []
+    for m in _FY_RE.finditer(norm):
+        token = next(t for t in m.groups() if t)
+        if (year := _year_from(token)) is not None:
+            found.append((m.start(), m.end(), year))
+    for n in find_numbers(text):
+        if n.is_year_like and not _DUE_RE.search(norm[max(0, n.start - 12) : n.start]):
+            found.append((n.start, n.end, int(n.value)))
+    return sorted(found)
+
+
 def extract_years(text: str) -> set[int]:
     """Fiscal/calendar years stated in `text`: "2019", "FY2019", "FY19", "fiscal 2019", "Q3'23", "2019年",
     "2019财年", "23财年". Years of debt maturities ("notes due 2030") are not stated periods. Never raises.
     """
-    if not isinstance(text, str) or not text:
-        return set()
-    norm = normalise_chars(text)
-    years: set[int] = set()
-    for m in _FY_RE.finditer(norm):
-        token = next(t for t in m.groups() if t)
-        if (year := _year_from(token)) is not None:
-            years.add(year)
-    for n in find_numbers(text):
-        if n.is_year_like and not _DUE_RE.search(norm[max(0, n.start - 12) : n.start]):
-            years.add(int(n.value))
-    return years
+    return {year for _, _, year in year_mentions(text)}
 
 
 # --------------------------------------------------------------------------- comparison

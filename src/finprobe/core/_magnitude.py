@@ -1,0 +1,402 @@
+"""Magnitude-aware grading of a free-text numeric answer against a reference (DESIGN §2, FinInteract).
+
+Public names are re-exported by `finprobe.core.numbers`; import them from there.
+
+Each number of the answer gets one role:
+- `label`: not a quantity (a bare year, a date part, an enumerator, "10-K", a ticker);
+- `context`: introduced as a comparison or change ("vs.", "compared with", "an increase of", "from X",
+  "up", "同比", "较上年", "12% year-over-year", an explicit "+12%"), or chained to such a figure (", or 12%");
+- `period`: stated for another period ("last year it was", "上年同期为", or a clause naming a fiscal year the
+  reference does not); a weak context: such figures are graded only when the answer states nothing else;
+- `count`: a number of things: a small bare integer or a currency-less scaled figure followed by a noun
+  ("3 segments", "2.3 million shares", "10家"); graded only when the reference itself is a bare number;
+- `candidate`: everything else.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from finprobe.core._numparse import (
+    ParsedNumber,
+    date_spans,
+    extract_years,
+    find_numbers,
+    is_label,
+    normalise_chars,
+    same_figure,
+    year_mentions,
+)
+from finprobe.core._textmatch import text_answer_match
+
+Role = Literal["label", "context", "period", "count", "candidate"]
+Verdict = Literal["match", "mismatch", "no_answer", "hedge", "year_mismatch"]
+
+
+class ClassifiedNumber(BaseModel):
+    """A number of an answer with the role it plays there and why."""
+
+    model_config = ConfigDict(frozen=True)
+
+    number: ParsedNumber
+    role: Role
+    why: str
+
+
+class MagnitudeMatch(BaseModel):
+    """Verdict of `magnitude_match`. Only "match" is correct; `candidate` is the graded value."""
+
+    verdict: Verdict
+    candidate: float | None = None
+    candidates: list[float] = []
+    reason: str = ""
+    reference: float | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.verdict == "match"
+
+
+# --------------------------------------------------------------------------- trigger vocabulary
+def _words(*items: str) -> str:
+    return "|".join(sorted(items, key=len, reverse=True))
+
+
+# English triggers are matched on lower-cased text between word boundaries; Chinese ones as substrings.
+# At one position the longest alternative wins, so "compared to" is not read as the level word "to".
+_CONTEXT_EN = _words(
+    "vs", "versus", "compared with", "compared to", "compared against", "in comparison with",
+    "in comparison to", "relative to", "as against", "against", "from", "up", "down", "increase",
+    "increased", "increases", "increasing", "decrease", "decreased", "decreases", "decreasing", "rise",
+    "rises", "risen", "rose", "rising", "fell", "fall", "falls", "fallen", "falling", "drop", "drops",
+    "dropped", "dropping", "decline", "declined", "declines", "declining", "grew", "grow", "grows",
+    "grown", "growing", "growth", "gain", "gains", "gained", "jump", "jumped", "jumps", "climbed",
+    "climb", "surged", "surge", "plunged", "slumped", "shrank", "shrunk", "expanded", "contracted",
+    "improved", "improvement", "reduction", "higher", "lower", "change", "changed", "changes", "by",
+    "than", "yoy", "y/y", "year-over-year", "year-on-year", "over the prior year",
+)
+_STRICT_EN = {"from", "by", "than", "up", "down", "against"}  # only filler words may follow these
+_PERIOD_EN = _words(
+    "prior year", "prior-year", "previous year", "preceding year", "last year", "a year earlier",
+    "year earlier", "a year ago", "prior period", "prior fiscal year", "previous fiscal year",
+    "same period last year", "prior quarter", "previous quarter", "last quarter",
+)
+_LEVEL_EN = _words(
+    "to", "at", "reached", "reaching", "reach", "totaled", "totalled", "totaling", "totalling", "total",
+    "was", "were", "is", "are", "be", "been", "amounted", "amounting", "stood", "came in", "equal",
+    "equals", "equaled", "equalled", "became", "landed",
+)
+_CONTEXT_ZH = _words(
+    "较上年同期", "较去年同期", "比上年同期", "比去年同期", "与上年相比", "与去年相比", "较上年", "较去年",
+    "比上年", "比去年", "较上期", "同比", "环比", "相比", "相较", "对比", "较", "比", "增长", "增加",
+    "上升", "上涨", "提高", "提升", "增幅", "下降", "减少", "下滑", "降低", "下跌", "降幅", "变动", "由",
+    "从", "增", "降", "减", "涨", "跌",
+)
+_STRICT_ZH = {"较", "比", "由", "从"}
+_PERIOD_ZH = _words("上年同期", "去年同期", "上年度", "上一年", "前一年", "上年", "去年", "上期", "上季度")
+_LEVEL_ZH = _words("达到", "约为", "共计", "合计", "总计", "录得", "实现", "至", "到", "达", "为", "是")
+
+_TRIGGER_RE = re.compile(
+    rf"(?<![a-z0-9])(?P<pe>{_PERIOD_EN})(?![a-z])"
+    rf"|(?<![a-z0-9])(?P<ce>{_CONTEXT_EN})(?![a-z])"
+    rf"|(?<![a-z0-9])(?P<le>{_LEVEL_EN})(?![a-z])"
+    rf"|(?P<pz>{_PERIOD_ZH})|(?P<cz>{_CONTEXT_ZH})|(?P<lz>{_LEVEL_ZH})|(?P<lp>[:=≈])"
+)
+_FILLER_EN = frozenset(
+    "the a an of by in on approximately approx about around roughly nearly almost some just only over under "
+    "more less than its their prior previous preceding last year years year's years' prior-year same period "
+    "figure level amount total estimated another further additional slightly sharply significantly strongly "
+    "modestly marginally materially substantially fiscal fy yoy year-over-year year-on-year or and from "
+    "reported respectively".split()
+)
+_FILLER_ZH = frozenset("的了约近逾超过年度同期末上去全共计期")
+_LOSS_RE = re.compile(r"(?<![a-z])(?:loss|losses|deficit|outflow|outflows|negative|shortfall)(?![a-z])|亏损|负(?!债)|流出")
+_BOUNDARY_RE = re.compile(r"[;!?。\n、]|\.(?=\s|$)|,(?!\d)")
+_SENTENCE_RE = re.compile(r"[;!?。\n]|\.(?=\s|$)")
+_SUBCLAUSE_RE = re.compile(
+    r"[;!?。\n、]|\.(?=\s|$)|,(?!\d)|(?<![a-z])(?:and|while|whereas|but|versus|vs|compared|against|than|from|to)(?![a-z])"
+    r"|而|但|和|与|及"
+)
+_CHAIN_RE = re.compile(
+    r"\s*[,(/]?\s*(?:or|and|i\.e\.|或|及|即)?\s*(?:approximately|about|roughly|nearly|约)?\s*[(]?\s*"
+)
+_TRAIL_RE = re.compile(
+    r"\s*(?:(?:in|for|over|than|from|versus|vs)\s+(?:the\s+)?)?(?:prior|previous|preceding|last|same\s+period\s+last)"
+    r"(?:[\s-]+fiscal)?[\s-]+(?:year|period|quarter)"
+    r"|\s*(?:a\s+)?year\s+(?:earlier|ago|before)"
+    r"|\s*(?:year-over-year|year-on-year|yoy|y/y)(?![a-z])"
+    r"|\s*(?:increase|decrease|growth|decline|rise|drop|gain|jump|improvement|reduction)(?![a-z])"
+    r"|\s*(?:higher|lower|more|less|above|below|up|down)\s+(?:than|from|on|over|vs|versus|compared|year)(?![a-z])"
+    r"|\s*的?(?:增长|增幅|下降|降幅|增加|减少|上升|涨幅|跌幅)"
+)
+_FUNCTION_WORDS = frozenset(
+    "in for to from and or vs versus compared at on of as by was were is are which that with than the a an per "
+    "each during over under higher lower up down yoy while but after before since when according this these "
+    "it its respectively approximately about total overall net gross reported hong kong new taiwan australian "
+    "canadian singapore japanese yen won rupees pounds francs sterling swiss dollar dollars".split()
+)
+_CLASSIFIER_RE = re.compile(r"\s*(?:个月|个|家|名|项|次|只|条|位|户|笔|倍|年|月|日|天|周|季度|人|股|类)")
+_ABBREVIATIONS = re.compile(r"(?i)\b(?:vs|approx|est|incl|no|u\.s|e\.g|i\.e|etc|inc|corp|co|ltd)\.")
+
+
+def _analysis_text(text: str) -> str:
+    """Lower-cased normalised text, same length as `text`, with the dots of abbreviations blanked."""
+    norm = normalise_chars(text)
+    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in norm)
+    return _ABBREVIATIONS.sub(lambda m: m.group(0).replace(".", " "), low)
+
+
+def _tail_after_boundary(seg: str) -> str:
+    last = None
+    for last in _BOUNDARY_RE.finditer(seg):
+        pass
+    return seg[last.end() :] if last else seg
+
+
+def _head_before_boundary(s: str) -> str:
+    m = _BOUNDARY_RE.search(s)
+    return s[: m.start()] if m else s
+
+
+def _governs(trigger: str, between: str) -> bool:
+    """Whether a context trigger applies to the number that follows it after `between`."""
+    strict = trigger in _STRICT_EN or trigger in _STRICT_ZH
+    others = 0
+    for tok in re.findall(r"[a-z]+(?:['’-][a-z]+)*|\d+|[\u4e00-\u9fff]", between):
+        if tok in _FILLER_EN or tok in _FILLER_ZH or re.fullmatch(r"(?:19|20)\d\d", tok):
+            continue
+        others += 1
+    return others == 0 if strict else others <= 2
+
+
+class _Layout:
+    """Clause boundaries and year mentions of one answer, computed once (answers can be long)."""
+
+    def __init__(self, a: str) -> None:
+        self.a = a
+        self.sub = [m.span() for m in _SUBCLAUSE_RE.finditer(a)]
+        self.sentence = [m.span() for m in _SENTENCE_RE.finditer(a)]
+        self.years = year_mentions(a)
+        self.blanked: list[tuple[int, int]] = []
+
+    @staticmethod
+    def _span(bounds: list[tuple[int, int]], lo_pos: int, hi_pos: int, size: int) -> tuple[int, int]:
+        i = bisect.bisect_left(bounds, (lo_pos, -1))  # boundaries starting before the number
+        lo = max((e for _, e in bounds[max(0, i - 3) : i] if e <= lo_pos), default=0)
+        j = bisect.bisect_left(bounds, (hi_pos, -1))
+        return lo, bounds[j][0] if j < len(bounds) else size
+
+    def subclause(self, n: ParsedNumber) -> tuple[int, int]:
+        return self._span(self.sub, n.start, n.end, len(self.a))
+
+    def years_in(self, lo: int, hi: int) -> set[int]:
+        return {
+            y for s, e, y in self.years
+            if lo <= s and e <= hi and not any(bs <= s and e <= be for bs, be in self.blanked)
+        }
+
+    def clause_years(self, n: ParsedNumber) -> set[int]:
+        """Years named in the number's sub-clause (split at commas and conjunctions), else in its
+        sentence ("In FY2022, revenue was $41.7B"); comparison clauses are not looked at."""
+        years = self.years_in(*self.subclause(n))
+        if not years:
+            years = self.years_in(*self._span(self.sentence, n.start, n.end, len(self.a)))
+        return years
+
+    def blank_context(self, classified: list[ClassifiedNumber]) -> None:
+        """Ignore the sub-clauses of comparison/change figures: a year named there ("vs $28.9B in 2022")
+        is the comparison's period, not the period the answer states."""
+        self.blanked = [self.subclause(c.number) for c in classified if c.role == "context"]
+
+    def stated_years(self) -> set[int]:
+        return self.years_in(0, len(self.a))
+
+
+def stated_years(answer_text: str) -> set[int]:
+    """Fiscal years the answer states for its own value: `extract_years` outside comparison clauses."""
+    if not isinstance(answer_text, str):
+        return set()
+    layout = _Layout(_analysis_text(answer_text))
+    layout.blank_context(classify_numbers(answer_text))
+    return layout.stated_years()
+
+
+def _is_count(n: ParsedNumber, a: str) -> bool:
+    """A number of things rather than money or a rate: "3 segments", "2.3 million shares", "10家"."""
+    if n.is_percent or n.currency:
+        return False
+    after = a[n.end : n.end + 20]
+    if _CLASSIFIER_RE.match(after):
+        return True
+    word = re.match(r"\s+([a-z]+)", after)
+    if word is None or word.group(1) in _FUNCTION_WORDS:
+        return False
+    return n.scale != 1.0 or (n.decimals <= 0 and abs(n.value) < 1000)
+
+
+def classify_numbers(answer_text: str, *, reference_years: set[int] | None = None) -> list[ClassifiedNumber]:
+    """Every number of `answer_text` with its role (see the module docstring). Never raises."""
+    if not isinstance(answer_text, str):
+        return []
+    numbers = find_numbers(answer_text)
+    norm = normalise_chars(answer_text)
+    a = _analysis_text(answer_text)
+    dates = date_spans(norm)
+    out: list[ClassifiedNumber] = []
+    prev_end, prev_context = 0, False
+    for n in numbers:
+        if n.is_year_like or is_label(n, norm, dates):
+            out.append(ClassifiedNumber(number=n, role="label", why="year, date part or label"))
+            continue
+        seg = a[prev_end : n.start]
+        role: Role = "candidate"
+        why = ""
+        if prev_context and _CHAIN_RE.fullmatch(seg):
+            role, why = "context", "chained to a comparison/change figure"
+        elif re.match(r"^[^\d]*\+", n.raw):
+            role, why = "context", "an explicit + sign marks a change"
+        else:
+            local = _tail_after_boundary(seg)
+            last = None
+            for last in _TRIGGER_RE.finditer(local):
+                pass
+            period = any(m.group("pe") or m.group("pz") for m in _TRIGGER_RE.finditer(local))
+            if last is not None and (last.group("ce") or last.group("cz")):
+                trigger = last.group(0)
+                if _governs(trigger, local[last.end() :]):
+                    role, why = "context", f"introduced by {trigger!r}"
+            if role == "candidate":
+                trail_src = _head_before_boundary(a[n.end : n.end + 60])
+                if _TRAIL_RE.match(trail_src):
+                    role, why = "context", f"followed by {trail_src.strip()[:20]!r}"
+            if role == "candidate" and period:
+                role, why = "period", "stated for another period"
+        if role == "candidate" and _is_count(n, a):
+            role, why = "count", "a count of something"
+        out.append(ClassifiedNumber(number=n, role=role, why=why or "stated value"))
+        prev_end, prev_context = n.end, role == "context"
+    if reference_years:
+        # Second pass, once comparison clauses are known: a value in a clause that names only other
+        # fiscal years ("FY2022: $41.7B") is that year's figure.
+        layout = _Layout(a)
+        layout.blank_context(out)
+        for i, c in enumerate(out):
+            if c.role in ("candidate", "count"):
+                years = layout.clause_years(c.number)
+                if years and not years & reference_years:
+                    out[i] = ClassifiedNumber(number=c.number, role="period", why=f"stated for {sorted(years)}")
+    return out
+
+
+def _reference_number(reference_text: str) -> ParsedNumber | None:
+    numbers = find_numbers(reference_text)
+    norm = normalise_chars(reference_text)
+    dates = date_spans(norm)
+    for n in numbers:
+        if not n.is_year_like and not is_label(n, norm, dates):
+            return n
+    return numbers[0] if numbers else None
+
+
+def _loss_cue(answer_text: str, n: ParsedNumber) -> bool:
+    a = _analysis_text(answer_text[max(0, n.start - 60) : n.start])
+    return bool(_LOSS_RE.search(_tail_after_boundary(a)))
+
+
+def _agrees(c: ParsedNumber, ref: ParsedNumber, answer_text: str, rel: float, sign_agnostic: bool) -> bool:
+    if same_figure(c, ref, rel=rel, sign_agnostic=sign_agnostic):
+        return True
+    if not same_figure(c, ref, rel=rel, sign_agnostic=True):
+        return False
+    # The sign may be carried by words or by prose parentheses rather than by the digits.
+    if c.in_parentheses and ref.value > 0:
+        return True
+    return ref.value < 0 < c.value and _loss_cue(answer_text, c)
+
+
+def magnitude_match(
+    answer_text: str,
+    reference_text: str,
+    *,
+    rel: float = 0.01,
+    reference_years: set[int] | None = None,
+    sign_agnostic: bool = False,
+) -> MagnitudeMatch:
+    """Grade a free-text answer against a reference figure, magnitude-aware (DESIGN §2).
+
+    Both sides' scale words are applied before comparing ("46,750 million" = "$46.75B"; a bare "46.75" is
+    not "$46.75B"). A candidate matches when it is within `rel` of the reference AND equal to it at the
+    coarser of the two stated precisions ("$47B" and "$46.8B" match $46.75B; "$46.3B" and "$46.7B" do
+    not). Verdicts: "no_answer" (no candidate value), "year_mismatch" (answer and reference — the
+    reference text or `reference_years` — both state fiscal years and share none), "hedge" (two or more
+    different candidate values), "match", "mismatch". `sign_agnostic` compares absolute values (for
+    metrics whose sign convention varies, e.g. capital expenditure). Never raises.
+
+    Graded values are the answer's `candidate` numbers (see `classify_numbers`); failing those, its
+    other-period figures; failing those and only for a percent reference, its change percentages ("grew
+    12.5%"). Among them, figures of the reference's kind (percent or amount) and, where some carry the
+    reference's currency, those not in another currency are kept; values that are the same figure at
+    their stated precisions ("$46.75B (about $47B)") count once. A candidate in prose parentheses, or a
+    positive figure called a loss, may match a reference of the opposite sign.
+    """
+    if not isinstance(answer_text, str) or not isinstance(reference_text, str):
+        return MagnitudeMatch(verdict="no_answer", reason="answer or reference is not text")
+    ref = _reference_number(reference_text)
+    ref_years = set(reference_years or ()) | extract_years(reference_text)
+    if ref is None:
+        ok = text_answer_match(answer_text, [reference_text])
+        return MagnitudeMatch(verdict="match" if ok else "mismatch", reason="reference has no number; text match")
+    if ref.is_year_like:
+        years = sorted(extract_years(answer_text))
+        cands = [float(y) for y in years]
+        if not years:
+            return MagnitudeMatch(verdict="no_answer", reason="no year stated", reference=ref.value)
+        if len(years) > 1:
+            return MagnitudeMatch(verdict="hedge", candidate=cands[0], candidates=cands, reference=ref.value,
+                                  reason="several years stated")
+        verdict: Verdict = "match" if years[0] == int(ref.value) else "mismatch"
+        return MagnitudeMatch(verdict=verdict, candidate=cands[0], candidates=cands, reference=ref.value,
+                              reason="year reference compared with the stated year")
+
+    classified = classify_numbers(answer_text, reference_years=ref_years or None)
+    bare_ref = ref.scale == 1.0 and not ref.is_percent and ref.currency is None
+    roles = {"candidate", "count"} if bare_ref else {"candidate"}
+    pool = [c.number for c in classified if c.role in roles]
+    source = "stated values"
+    if not pool:
+        pool, source = [c.number for c in classified if c.role == "period"], "figures stated for another period"
+    if not pool and ref.is_percent:
+        # A rate question is naturally answered as a change ("revenue grew 12.5%").
+        pool = [c.number for c in classified if c.role == "context" and c.number.is_percent]
+        source = "change percentages (rate reference)"
+    if not pool:
+        return MagnitudeMatch(verdict="no_answer", reason="no candidate value in the answer", reference=ref.value)
+
+    layout = _Layout(_analysis_text(answer_text))
+    layout.blank_context(classified)
+    answer_years = layout.stated_years()
+    if ref_years and answer_years and not (ref_years & answer_years):
+        return MagnitudeMatch(
+            verdict="year_mismatch", candidate=pool[0].value, candidates=[c.value for c in pool],
+            reference=ref.value, reason=f"answer states {sorted(answer_years)}, reference {sorted(ref_years)}",
+        )
+    same_kind = [c for c in pool if c.is_percent == ref.is_percent]
+    pool = same_kind or pool
+    if ref.currency and any(c.currency == ref.currency for c in pool):
+        pool = [c for c in pool if c.currency in (None, ref.currency)]
+    groups: list[ParsedNumber] = []
+    for c in pool:
+        if not any(same_figure(c, g, rel=rel, sign_agnostic=c.in_parentheses or g.in_parentheses) for g in groups):
+            groups.append(c)
+    values = [c.value for c in pool]
+    if len(groups) > 1:
+        return MagnitudeMatch(verdict="hedge", candidate=values[0], candidates=values, reference=ref.value,
+                              reason=f"{len(groups)} different values among {source}")
+    first = pool[0]
+    verdict = "match" if _agrees(first, ref, answer_text, rel, sign_agnostic) else "mismatch"
+    return MagnitudeMatch(verdict=verdict, candidate=first.value, candidates=values, reference=ref.value,
+                          reason=f"{first.raw!r} vs reference {ref.raw!r} ({source})")
