@@ -11,7 +11,6 @@ An embeddings reranker is not implemented (see the family reports); BM25 is the 
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import threading
@@ -21,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from finprobe.core.benchmark import DataError
+from finprobe.core.sources import decode_text, json_records, read_source
 
 __all__ = [
     "BM25Index",
@@ -34,7 +36,7 @@ __all__ = [
 ]
 
 
-class CorpusError(ValueError):
+class CorpusError(DataError):
     """A malformed corpus file. The message names the file and the line."""
 
 
@@ -180,40 +182,21 @@ def _coerce_record(raw: dict[str, Any]) -> dict[str, Any]:
     return rec
 
 
-def load_corpus(path: str | Path) -> list[Passage]:
-    """Read a passage corpus: JSON Lines (one passage per line) or a JSON array.
+def load_corpus(path: str | Path, *, sha256: str | None = None) -> list[Passage]:
+    """Read a passage corpus (path or http(s) URL): JSON Lines (one passage per line) or a JSON array.
 
     Accepts `id`/`doc_id` for `passage_id` and `passage`/`content` for `text`. Raises CorpusError naming
     the file and line for malformed JSON, a record that is not an object, a missing/empty id or text,
     or a duplicate passage id.
     """
-    p = Path(path)
+    p = str(path)
     try:
-        raw_text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CorpusError(f"{p}: cannot read corpus: {exc}") from exc
-    records: list[tuple[int, Any]] = []
-    stripped = raw_text.lstrip()
-    if stripped.startswith("["):
-        try:
-            arr = json.loads(raw_text)
-        except json.JSONDecodeError as exc:
-            raise CorpusError(f"{p}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
-        records = [(i + 1, r) for i, r in enumerate(arr)]
-        where = "record"
-    else:
-        for lineno, line in enumerate(raw_text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                records.append((lineno, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                raise CorpusError(f"{p}:{lineno}: invalid JSON: {exc.msg}") from exc
-        where = "line"
+        records = json_records(decode_text(read_source(p, sha256=sha256, what="corpus"), p), p)
+    except DataError as exc:
+        raise CorpusError(str(exc)) from None
     passages: list[Passage] = []
-    seen: dict[str, int] = {}
-    for n, rec in records:
-        loc = f"{p}:{n}" if where == "line" else f"{p} (record {n})"
+    seen: dict[str, str] = {}
+    for loc, rec in records:
         if not isinstance(rec, dict):
             raise CorpusError(f"{loc}: expected a JSON object, got {type(rec).__name__}")
         try:
@@ -225,8 +208,8 @@ def load_corpus(path: str | Path) -> list[Passage]:
                               f"{field}: {first.get('msg')}") from None
         if passage.passage_id in seen:
             raise CorpusError(f"{loc}: duplicate passage_id {passage.passage_id!r} "
-                              f"(first at {where} {seen[passage.passage_id]})")
-        seen[passage.passage_id] = n
+                              f"(first at {seen[passage.passage_id]})")
+        seen[passage.passage_id] = loc
         if passage.language is None:
             passage.language = detect_language(passage.text)
         passages.append(passage)

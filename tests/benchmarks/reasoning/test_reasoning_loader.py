@@ -149,7 +149,7 @@ def test_load_from_local_http_url(tmp_path):
         base = f"http://127.0.0.1:{server.server_port}"
         got = load_finqa(f"{base}/data/dev.json", sha256=hashlib.sha256(body).hexdigest())
         assert [r.id for r in got] == ["X/2020/page_0.pdf-1", "X/2020/page_1.pdf-1"]
-        with pytest.raises(DataError, match="download failed"):
+        with pytest.raises(DataError, match="cannot download FinQA data"):
             load_finqa(f"{base}/missing.json")
     finally:
         server.shutdown()

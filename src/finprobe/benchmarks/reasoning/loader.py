@@ -13,8 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import urllib.parse
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from finprobe.benchmarks.reasoning.dsl import ProgramError, operations
 from finprobe.core.benchmark import DataError
+from finprobe.core.sources import read_source, source_name
 from finprobe.core.schema import Sample
 
 #: sha256 of known official files, keyed by file name; used when the caller gives no checksum.
@@ -29,7 +28,6 @@ from finprobe.core.schema import Sample
 KNOWN_SHA256: dict[str, str] = {}
 
 #: a downloaded file larger than this is refused (the official train.json is ~70 MB)
-MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
 
 LEVELS = ("Medium", "Hard", "VeryHard")
 
@@ -76,30 +74,6 @@ class FinQARecord(BaseModel):
 
 
 # --------------------------------------------------------------------------- reading files
-def _source_name(source: str | Path) -> str:
-    s = str(source)
-    if s.startswith(("http://", "https://")):
-        return Path(urllib.parse.urlparse(s).path).name or "download.json"
-    return Path(s).name
-
-
-def _read_bytes(source: str | Path, timeout_s: float) -> bytes:
-    s = str(source)
-    if s.startswith(("http://", "https://")):
-        try:
-            with urllib.request.urlopen(s, timeout=timeout_s) as resp:  # noqa: S310 - scheme checked above
-                data = resp.read(MAX_DOWNLOAD_BYTES + 1)
-        except OSError as exc:
-            raise DataError(f"{s}: download failed: {exc}") from None
-        if len(data) > MAX_DOWNLOAD_BYTES:
-            raise DataError(f"{s}: download larger than {MAX_DOWNLOAD_BYTES} bytes")
-        return data
-    try:
-        return Path(s).read_bytes()
-    except OSError as exc:
-        raise DataError(f"{s}: cannot read: {exc.strerror or exc}") from None
-
-
 _ID_HINT = re.compile(r'"id"\s*:\s*"([^"]{1,200})"')
 
 
@@ -185,8 +159,8 @@ def load_finqa(source: str | Path, *, sha256: str | None = None, timeout_s: floa
     `sha256` (hex) pins the file's bytes; without it a checksum from KNOWN_SHA256 (by file name) is used
     if there is one. A mismatch, unreadable file, malformed JSON or invalid record raises DataError.
     """
-    name = _source_name(source)
-    data = _read_bytes(source, timeout_s)
+    name = source_name(source)
+    data = read_source(source, timeout_s=timeout_s, what="FinQA data")
     expected = (sha256 or KNOWN_SHA256.get(name) or "").lower()
     if expected:
         actual = hashlib.sha256(data).hexdigest()
