@@ -261,24 +261,26 @@ class Runner:
         pending = [s for s in samples if s.id not in done]
         roles = self.role_configs()
         self.check_roles(roles)
-        semaphore = asyncio.Semaphore(max(1, self.config.concurrency))
         ran = 0
-
         progress, task_id = self._progress(len(samples), len(samples) - len(pending))
+        # A fixed pool of `concurrency` workers pulling from one iterator (synchronous `next`, so safe on
+        # one event loop): no task per sample waiting on a semaphore, so a 100k-sample run costs no more
+        # to schedule than a small one, and the first requests leave at once.
+        queue = iter(pending)
 
-        async def one(sample: Sample) -> None:
+        async def worker() -> None:
             nonlocal ran
-            async with semaphore:
+            for sample in queue:
                 record = await self.run_sample(sample, roles)
-            store.append(record)
-            records[record.sample_id] = record
-            ran += 1
-            if record.status == SampleStatus.error:
-                self.errors += 1
-            if self._on_record:
-                self._on_record(record)
-            if progress is not None:
-                progress.update(task_id, advance=1, errors=self.errors, cost=self.cost)
+                store.append(record)
+                records[record.sample_id] = record
+                ran += 1
+                if record.status == SampleStatus.error:
+                    self.errors += 1
+                if self._on_record:
+                    self._on_record(record)
+                if progress is not None:
+                    progress.update(task_id, advance=1, errors=self.errors, cost=self.cost)
 
         async def syncer() -> None:
             while True:
@@ -289,7 +291,11 @@ class Runner:
         try:
             if progress is not None:
                 progress.start()
-            await asyncio.gather(*(one(s) for s in pending))
+            # A TaskGroup: if one worker fails (e.g. the disk is full), the others are cancelled before
+            # the store closes, instead of writing on in the background.
+            async with asyncio.TaskGroup() as group:
+                for _ in range(min(max(1, self.config.concurrency), len(pending))):
+                    group.create_task(worker())
         finally:
             sync_task.cancel()
             if progress is not None:
