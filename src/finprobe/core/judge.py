@@ -1,6 +1,7 @@
 """An LLM judge with structured output, for any family.
 
-The judge is asked for one JSON object with named fields, each taking one of a few allowed values. The
+The judge is asked for one JSON object with named fields, each taking one of a few allowed values (a
+list of values: single choice), or a list of them (`{"any_of": [...]}`: multiple choice). The
 reply is parsed strictly (after the usual wrappers: a code fence, surrounding prose). A reply that does not
 parse is retried once with a reminder; if it still does not parse, or the judge's model call fails, the
 verdict is *unscored* with the reason: it is never turned into "wrong". Families store the verdict in the
@@ -36,11 +37,16 @@ class JudgeVerdict(BaseModel):
     attempts: int = 0
 
 
-def json_object_schema(fields: dict[str, list[Any]]) -> dict[str, Any]:
+FieldSpec = Any  # list of allowed values (single choice) or {"any_of": [...]} (a list of them)
+
+
+def json_object_schema(fields: dict[str, FieldSpec]) -> dict[str, Any]:
     """A JSON schema for {field: one of the allowed values}, all required (for constrained decoding)."""
     props: dict[str, Any] = {}
     for name, allowed in fields.items():
-        if all(isinstance(v, bool) for v in allowed):
+        if isinstance(allowed, dict):
+            props[name] = {"type": "array", "items": {"type": "string", "enum": [str(v) for v in allowed["any_of"]]}}
+        elif all(isinstance(v, bool) for v in allowed):
             props[name] = {"type": "boolean"}
         else:
             props[name] = {"type": "string", "enum": [str(v) for v in allowed]}
@@ -96,7 +102,23 @@ def _normalise_value(value: Any, allowed: list[Any]) -> Any:
     raise ValueError(f"expected one of {allowed}, got {value!r}")
 
 
-def parse_judge_reply(text: str, fields: dict[str, list[Any]]) -> dict[str, Any]:
+def _normalise_field(value: Any, allowed: FieldSpec) -> Any:
+    if isinstance(allowed, dict):
+        options = list(allowed["any_of"])
+        items = value if isinstance(value, list) else [x for x in re.split(r"[,;，；]\s*", value)
+                                                       if x.strip()] if isinstance(value, str) else None
+        if items is None:
+            raise ValueError(f"expected a list, got {value!r}")
+        out = []
+        for item in items:
+            v = _normalise_value(item, options)
+            if v not in out:
+                out.append(v)
+        return out
+    return _normalise_value(value, allowed)
+
+
+def parse_judge_reply(text: str, fields: dict[str, FieldSpec]) -> dict[str, Any]:
     """The judge's fields from a reply, or ValueError with the reason."""
     obj = _first_object(text or "")
     if obj is None:
@@ -106,13 +128,13 @@ def parse_judge_reply(text: str, fields: dict[str, list[Any]]) -> dict[str, Any]
         if name not in obj:
             raise ValueError(f"the judge's reply lacks {name!r}")
         try:
-            out[name] = _normalise_value(obj[name], allowed)
+            out[name] = _normalise_field(obj[name], allowed)
         except ValueError as exc:
             raise ValueError(f"{name}: {exc}") from None
     return out
 
 
-async def judge_json(model: RoleModel, messages: list[Message], fields: dict[str, list[Any]], *,
+async def judge_json(model: RoleModel, messages: list[Message], fields: dict[str, FieldSpec], *,
                      retries: int = 1, max_tokens: int = 200) -> JudgeVerdict:
     """Ask the judge for {field: allowed value}; retry a malformed reply `retries` times, then unscored."""
     schema = json_object_schema(fields) if model.supports_schema else None
@@ -130,7 +152,7 @@ async def judge_json(model: RoleModel, messages: list[Message], fields: dict[str
             data = parse_judge_reply(text, fields)
         except ValueError as exc:
             reason = f"unparseable judge reply: {exc}"
-            example = json.dumps({k: v[0] for k, v in fields.items()})
+            example = json.dumps({k: ([v["any_of"][0]] if isinstance(v, dict) else v[0]) for k, v in fields.items()})
             convo = convo + [Message(role="assistant", content=text),
                              Message(role="user", content=f"Reply with only one JSON object like {example}.")]
             continue

@@ -1,0 +1,164 @@
+"""The run-level report of the ambiguity family: the `report --format json` object and per-sample values.
+
+JSON layout (flat): every headline metric `M` in `metrics.HEADLINE` is a number (or null when undefined)
+with `M_ci_low` / `M_ci_high` next to it (percentile bootstrap, 95%). Also: `n` (all instances),
+`n_scored`, `errors` + `error_list` [{id, error}], `taxonomy` (label → count, one label per instance),
+`taxonomy_paired` (whether E6 could be assigned), `taxonomy_unpaired` (the labels without the paired run),
+`non_committal` (count) and `non_committal_rate`, `outcomes` (how episodes ended), `ece_coverage`,
+`ece_bins`, `ac1_n` (instances with an ask), `n_questions`, `by_language` / `by_category` (primary) /
+`by_h0` / `by_source` (each group: n and the headline metrics), `judge` (null unless an LLM judge ran:
+its accuracy, agreement with the deterministic grader, disagreements, unscored instances with reasons),
+`classifier` (which classifier produced the categories; agreement when an LLM classifier also ran).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from finprobe.benchmarks.ambiguity import metrics as M
+from finprobe.core.schema import Sample, SampleRecord, SampleStatus
+
+__all__ = ["aggregate", "paired_template_oracle", "sample_values"]
+
+
+def _by(facts: list[M.InstanceFacts], key: str) -> dict[str, Any]:
+    groups: dict[str, list[M.InstanceFacts]] = {}
+    for f in facts:
+        value = getattr(f, key)
+        label = "unknown" if value is None else (f"{value:.2f}" if isinstance(value, float) else str(value))
+        groups.setdefault(label, []).append(f)
+    return {k: M.headline(v) for k, v in sorted(groups.items())}
+
+
+def paired_template_oracle(run_dir: str | Path) -> dict[str, bool]:
+    """Per-instance correctness of a stored template-oracle run (for E6). Raises ValueError if the folder
+    holds another mode or benchmark."""
+    from finprobe.core.store import RunStore
+
+    store = RunStore(run_dir)
+    manifest = store.read_manifest()
+    if manifest.config.benchmark != "ambiguity" or manifest.config.mode != "template-oracle":
+        raise ValueError(f"paired_template_oracle: {run_dir} is a {manifest.config.benchmark}/"
+                         f"{manifest.config.mode} run, not an ambiguity template-oracle run")
+    out: dict[str, bool] = {}
+    for sid, record in store.load_records().items():
+        if record.status == SampleStatus.scored and record.score is not None:
+            out[sid] = bool(record.score.passed)
+    return out
+
+
+def _judge_report(facts: list[M.InstanceFacts]) -> dict[str, Any] | None:
+    ran = [f for f in facts if f.judge is not None]
+    if not ran:
+        return None
+    ok = [f for f in ran if f.judge.get("ok")]
+    disagreements = []
+    agree_int = agree_def = n_def = 0
+    for f in ok:
+        j_int = bool(f.judge.get("verdict_intended"))
+        agree_int += j_int == f.correct
+        if f.verdict_default is not None and f.judge.get("verdict_default") is not None:
+            d_def = f.verdict_default == "match"
+            j_def = bool(f.judge["verdict_default"])
+            n_def += 1
+            agree_def += j_def == d_def
+            if j_def != d_def:
+                disagreements.append({"id": f.id, "reading": "default", "deterministic": d_def, "judge": j_def})
+        if j_int != f.correct:
+            disagreements.append({"id": f.id, "reading": "intended", "deterministic": f.correct, "judge": j_int})
+    return {
+        "n_ran": len(ran), "n_judged": len(ok),
+        "accuracy_judge": (sum(bool(f.judge.get("verdict_intended")) for f in ok) / len(ok)) if ok else None,
+        "agreement_intended": agree_int / len(ok) if ok else None,
+        "agreement_default": agree_def / n_def if n_def else None,
+        "disagreements": sorted(disagreements, key=lambda d: (d["id"], d["reading"])),
+        "unscored": [{"id": f.id, "reason": f.judge.get("reason") or "unscored"} for f in ran if not f.judge.get("ok")],
+    }
+
+
+def _classifier_report(records: list[SampleRecord], facts: list[M.InstanceFacts]) -> dict[str, Any]:
+    used = Counter(q.classifier for f in facts for q in f.questions)
+    comparisons = []
+    for r in records:
+        if r.score is None:
+            continue
+        for q in r.score.details.get("questions") or []:
+            if q.get("lexicon") is not None and q.get("classifier") != "lexicon":
+                comparisons.append((r.sample_id, q))
+    out: dict[str, Any] = {"used": dict(used)}
+    if comparisons:
+        agree = sum(1 for _, q in comparisons if q["lexicon"].get("main") == q.get("main"))
+        out["agreement_main"] = agree / len(comparisons)
+        out["n_compared"] = len(comparisons)
+        out["disagreements"] = [{"id": sid, "question": q.get("question", "")[:200], "llm": q.get("main"),
+                                 "lexicon": q["lexicon"].get("main")}
+                                for sid, q in comparisons if q["lexicon"].get("main") != q.get("main")][:50]
+    return out
+
+
+def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = None,
+              options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The run's metrics as one JSON-able dict (layout in the module docstring)."""
+    options = options or {}
+    seed = int(options.get("seed", 0))
+    n_resamples = int(options.get("bootstrap_resamples", 1000))
+    all_facts = [M.facts_from_record(r, (samples or {}).get(r.sample_id)) for r in records]
+    facts = [f for f in all_facts if f.status == SampleStatus.scored.value]
+    errors = [f for f in all_facts if f.status == SampleStatus.error.value]
+    paired, paired_error = None, None
+    if options.get("paired_template_oracle"):
+        try:
+            paired = paired_template_oracle(options["paired_template_oracle"])
+        except (OSError, ValueError, RuntimeError) as exc:  # moved or replaced since the run: say so, no E6
+            paired_error = str(exc)
+
+    out: dict[str, Any] = {"n": len(records), "n_scored": len(facts), "errors": len(errors),
+                           "error_list": [{"id": f.id, "error": f.error or "unknown error"} for f in errors]}
+    for name in M.HEADLINE:
+        value = M.METRIC_FUNCTIONS[name](facts)
+        lo, hi = M.bootstrap_metric(name, facts, seed=seed, n_resamples=n_resamples) if value is not None else (None, None)
+        out[name], out[f"{name}_ci_low"], out[f"{name}_ci_high"] = value, lo, hi
+    calib = M.ece(facts)
+    out["ece_coverage"] = calib["coverage"]
+    out["ece_n_with_confidence"] = calib["n_with_confidence"]
+    out["ece_bins"] = calib["bins"]
+    out["ac1_n"] = len([f for f in facts if f.asks > 0 and f.questions])
+    out["n_questions"] = sum(len(f.questions) for f in facts)
+    out["taxonomy"] = M.taxonomy(facts, paired)
+    out["taxonomy_paired"] = paired is not None
+    if paired_error:
+        out["taxonomy_paired_error"] = paired_error
+    out["taxonomy_unpaired"] = M.taxonomy(facts) if paired is not None else out["taxonomy"]
+    out["non_committal"] = sum(1 for f in facts if f.non_committal)
+    out["non_committal_rate"] = out["non_committal"] / len(facts) if facts else None
+    out["outcomes"] = dict(sorted(Counter(f.outcome or "none" for f in facts).items()))
+    out["by_language"] = _by(facts, "language")
+    out["by_category"] = _by(facts, "category")
+    out["by_h0"] = _by(facts, "h0")
+    out["by_source"] = _by(facts, "source")
+    out["judge"] = _judge_report(facts)
+    out["classifier"] = _classifier_report(records, facts)
+    out["ci"] = {"method": "percentile bootstrap over instances", "confidence": 0.95, "n_resamples": n_resamples,
+                 "seed": seed}
+    out["labels"] = {f.id: M.taxonomy_label(f, None if paired is None else paired.get(f.id)) for f in facts}
+    return out
+
+
+def sample_values(record: SampleRecord, sample: Sample | None = None) -> dict[str, float | None]:
+    """Per-instance values whose mean over instances is the run metric (for paired comparisons).
+
+    None where the instance does not enter the metric (an error record; AC@1 without an ask)."""
+    keys = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "ac1_touch",
+            "ac1_central", "dise_plus", "non_committal_rate")
+    if record.status != SampleStatus.scored:
+        return {k: None for k in keys}
+    f = M.facts_from_record(record, sample)
+    asked = f.asks > 0 and bool(f.questions)
+    return {
+        "accuracy": float(f.correct), "default_capture": float(f.default_captured),
+        "interaction_rate": float(f.asks > 0), "rounds": float(f.asks), "mean_actions": float(f.actions),
+        "ac1_touch": M._first_touch(f) if asked else None, "ac1_central": M._first_central(f) if asked else None,
+        "dise_plus": M.dise_plus_value(f), "non_committal_rate": float(f.non_committal),
+    }

@@ -1,0 +1,255 @@
+"""The ambiguity family (FinInteract) as a `finprobe.core.benchmark.Benchmark`.
+
+Roles and their built-in components:
+- `agent`: a model spec (default `local`) or a baseline policy (`oracle`, `default`, `ask-then-oracle`, `silent`);
+- `user`: `deterministic` (default), `noisy` (option `noise_p`, default 0.1), `freeform` (answers open
+  questions from C by sentence overlap); any other spec is a model, used as the LLM simulator;
+- `judge`: `none` (default: deterministic grading only) or a model spec (LLM judge, stored per transcript);
+- `classifier`: `lexicon` (default, run at score time) or a model spec (LLM classifier, stored per transcript).
+
+Data: the bundled demo set and corpus when `data` is None; else a release-format JSONL/JSON file
+(`--data`) and a passage corpus (`--corpus`, option `corpus`), required for modes with search.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+from finprobe.benchmarks.ambiguity import aggregate as _agg
+from finprobe.benchmarks.ambiguity.classifier import agent_questions, classify_transcript_questions, llm_classify
+from finprobe.benchmarks.ambiguity.corpus import demo_corpus_path, load_ambiguity_corpus
+from finprobe.benchmarks.ambiguity.environment import AmbiguityEnv
+from finprobe.benchmarks.ambiguity.grading import grade_answer, run_judge
+from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
+from finprobe.benchmarks.ambiguity.modes import DEFAULT_MAX_ROUNDS, MODES, ModeConfig, get_mode
+from finprobe.benchmarks.ambiguity.policies import POLICIES, instance_of, policy_backend
+from finprobe.benchmarks.ambiguity.prompts import system_prompt, task_prompt
+from finprobe.benchmarks.ambiguity.search import SearchTool
+from finprobe.benchmarks.ambiguity.simulators import (DeterministicSimulator, FreeFormSimulator, LLMSimulator,
+                                                      NoisySimulator)
+from finprobe.benchmarks.ambiguity.tables import summary_tables
+from finprobe.benchmarks.ambiguity.templates import template_question
+from finprobe.core.agent import LoopConfig, action_text, format_instructions, run_react
+from finprobe.core.benchmark import EpisodeContext, ModeInfo, PolicyInfo
+from finprobe.core.models._base import ModelBackend
+from finprobe.core.retrieval import BM25Index
+from finprobe.core.schema import Action, Message, Outcome, Sample, SampleRecord, Score, Step, StepKind, Transcript
+
+SCORER_VERSION = "ambiguity-1"
+KNOWN_OPTIONS = {"corpus", "noise_p", "forced_n", "max_rounds", "top_k", "passage_chars", "max_observation_chars",
+                 "oracle_retrieval", "paired_template_oracle", "seed", "bootstrap_resamples", "agent_max_tokens"}
+#: reply cap for the embedded model: one action is < 100 tokens, and a 135M model that starts repeating
+#: itself would otherwise fill the whole max_tokens budget on every turn
+LOCAL_AGENT_MAX_TOKENS = 192
+USER_COMPONENTS = ["deterministic", "noisy", "freeform"]
+
+_index_lock = threading.Lock()
+_indexes: dict[tuple[str, str], BM25Index] = {}
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _index(path: str, digest: str) -> BM25Index:
+    """A BM25 index per corpus file content, built once per process."""
+    key = (path, digest)
+    with _index_lock:
+        if key not in _indexes:
+            _indexes[key] = BM25Index(load_ambiguity_corpus(path))
+        return _indexes[key]
+
+
+class AmbiguityBenchmark:
+    """Ambiguous financial questions: recognise, ask the right yes/no question, integrate the reply."""
+
+    name = "ambiguity"
+    description = "FinInteract: clarify-then-integrate on ambiguous financial questions (EN + ZH)"
+    roles = {"agent": "local", "user": "deterministic", "judge": "none", "classifier": "lexicon"}
+    scorer_version = SCORER_VERSION
+
+    # ------------------------------------------------------------------ protocol: catalogue
+    def modes(self) -> list[ModeInfo]:
+        return [ModeInfo(name=m.name, description=m.description) for m in MODES.values()]
+
+    def policies(self) -> list[PolicyInfo]:
+        return [PolicyInfo(name=n, description=d) for n, d in POLICIES.items()]
+
+    def policy_backend(self, name: str, sample: Sample, options: dict[str, Any]) -> ModelBackend:
+        return policy_backend(name, sample)
+
+    def components(self) -> dict[str, list[str]]:
+        return {"user": list(USER_COMPONENTS), "judge": ["none"], "classifier": ["lexicon"]}
+
+    # ------------------------------------------------------------------ options and data
+    def validate_options(self, mode: str | None, options: dict[str, Any]) -> None:
+        unknown = set(options) - KNOWN_OPTIONS
+        if unknown:
+            raise ValueError(f"unknown ambiguity options {sorted(unknown)}; known: {sorted(KNOWN_OPTIONS)}")
+        cfg = get_mode(mode, options)
+        max_rounds = int(options.get("max_rounds", DEFAULT_MAX_ROUNDS))
+        if max_rounds < 1:
+            raise ValueError("max_rounds must be >= 1")
+        if cfg.min_asks and max_rounds < cfg.min_asks + 1:
+            raise ValueError(f"mode {cfg.name} needs max_rounds >= {cfg.min_asks + 1} (n asks + the answer)")
+        if options.get("forced_n") is not None and cfg.name != "forced-interaction":
+            raise ValueError("forced_n applies to mode forced-interaction only")
+        p = float(options.get("noise_p", 0.1))
+        if not 0.0 <= p <= 1.0:
+            raise ValueError("noise_p must be in [0, 1]")
+        for key in ("top_k", "passage_chars", "max_observation_chars", "bootstrap_resamples", "agent_max_tokens"):
+            if key in options and int(options[key]) < 1:
+                raise ValueError(f"{key} must be >= 1")
+        corpus = options.get("corpus")
+        if corpus not in (None, "none") and not Path(str(corpus)).is_file():
+            raise ValueError(f"corpus file not found: {corpus}")
+        if options.get("paired_template_oracle"):
+            _agg.paired_template_oracle(options["paired_template_oracle"])  # raises if not such a run
+
+    def load(self, data: str | None, options: dict[str, Any]) -> list[Sample]:
+        """Instances as samples; `data["corpus"]` names the corpus file (and its hash) episodes search."""
+        instances = load_instances(data if data is not None else demo_instances_path())
+        corpus = options.get("corpus")
+        if corpus in (None, "none"):
+            corpus = str(demo_corpus_path()) if data is None and corpus is None else None
+        corpus_ref = None if corpus is None else {"path": str(corpus), "sha256": _sha256(Path(str(corpus)))}
+        return [self._sample(inst, corpus_ref) for inst in instances]
+
+    @staticmethod
+    def _sample(inst: AmbiguityInstance, corpus_ref: dict | None) -> Sample:
+        meta = {"language": inst.language, "category": inst.primary_category, "axes": list(inst.axes),
+                "n_axes": inst.n_axes, "h0": inst.h0, "source": inst.source}
+        return Sample(id=inst.instance_id, data={"instance": inst.model_dump(mode="json"), "corpus": corpus_ref},
+                      meta=meta)
+
+    # ------------------------------------------------------------------ the episode
+    def _simulator(self, ctx: EpisodeContext, inst: AmbiguityInstance) -> Any:
+        spec = ctx.role_specs.get("user", "deterministic")
+        if spec == "deterministic":
+            return DeterministicSimulator(inst)
+        if spec == "noisy":
+            return NoisySimulator(DeterministicSimulator(inst), float(ctx.options.get("noise_p", 0.1)),
+                                  random.Random(f"{ctx.seed}:noise"))
+        if spec == "freeform":
+            return FreeFormSimulator(inst)
+        return LLMSimulator(inst, ctx.model("user"))
+
+    def _search(self, ctx: EpisodeContext, inst: AmbiguityInstance, mode: ModeConfig):
+        if "search" not in mode.actions:
+            return None, None
+        ref = ctx.sample.data.get("corpus")
+        if not ref:
+            raise ValueError(f"mode {mode.name} needs a passage corpus: pass --corpus PASSAGES.jsonl")
+        index = _index(ref["path"], ref["sha256"])
+        tool = SearchTool(index, top_k=int(ctx.options.get("top_k", 3)),
+                          max_chars=int(ctx.options.get("passage_chars", 400)), messages_language=inst.language)
+        own = index.get(inst.passage_id) if inst.passage_id else None
+        return tool, own
+
+    async def run_episode(self, ctx: EpisodeContext) -> None:
+        inst = instance_of(ctx.sample)
+        mode = get_mode(ctx.mode, ctx.options)
+        transcript = ctx.transcript
+        tool, own = self._search(ctx, inst, mode)
+        env = AmbiguityEnv(inst, mode, transcript, simulator=self._simulator(ctx, inst), search=tool,
+                           own_passage=own)
+        system = system_prompt(mode)
+        task, added = task_prompt(inst, mode, ctx.rng)
+        transcript.info.update({"mode": mode.name, "roles": dict(ctx.role_specs), "prompt_added": added,
+                                "oracle_retrieval": mode.oracle_retrieval, "min_asks": mode.min_asks})
+        if mode.template_oracle:
+            await self._insert_template_qa(transcript, env, inst, system, task)
+        self._cap_agent_tokens(ctx)
+        loop = LoopConfig(max_rounds=int(ctx.options.get("max_rounds", DEFAULT_MAX_ROUNDS)),
+                          max_observation_chars=int(ctx.options.get("max_observation_chars", 1400)))
+        await run_react(ctx, system, task, env, loop)
+        transcript.info["asks"] = env.asks
+        if ctx.role_specs.get("judge", "none") != "none":
+            answer = transcript.final_answer if transcript.outcome == Outcome.answered else None
+            transcript.info["judge"] = await run_judge(ctx.model("judge"), inst, answer)
+        if ctx.role_specs.get("classifier", "lexicon") != "lexicon":
+            entries = []
+            for step in agent_questions(transcript):
+                verdict = await llm_classify(ctx.model("classifier"), str(step.action.args.get("question", "")),
+                                             inst.question)
+                entries.append({"step": step.index, **verdict})
+            transcript.info["classifier_llm"] = entries
+
+    @staticmethod
+    def _cap_agent_tokens(ctx: EpisodeContext) -> None:
+        """Cap the agent's reply length: option `agent_max_tokens`, else 192 for the embedded `local` model.
+        The cap is visible in every call's stored config and in `transcript.info["agent_max_tokens"]`."""
+        cap = ctx.options.get("agent_max_tokens")
+        if cap is None and ctx.role_specs.get("agent", "").startswith("local"):
+            cap = LOCAL_AGENT_MAX_TOKENS
+        agent = ctx.models.get("agent")
+        if cap is None or agent is None:
+            return
+        current = agent.defaults.max_tokens
+        agent.defaults = agent.defaults.model_copy(update={"max_tokens": int(cap) if current is None
+                                                           else min(current, int(cap))})
+        ctx.transcript.info["agent_max_tokens"] = agent.defaults.max_tokens
+
+    @staticmethod
+    async def _insert_template_qa(transcript: Transcript, env: AmbiguityEnv, inst: AmbiguityInstance,
+                                  system: str, task: str) -> None:
+        """template-oracle: ask the gold primary category's template question before the agent starts."""
+        try:
+            tq = template_question(inst, inst.primary_category, "intended")
+        except ValueError as exc:
+            transcript.steps.append(Step(index=0, kind=StepKind.note, error=f"no template question: {exc}",
+                                         info={"inserted_by": "template-oracle"}))
+            transcript.info["template_oracle"] = {"inserted": False, "reason": str(exc)}
+            return
+        reply = await env.simulator.reply(tq.question)
+        text = getattr(reply, "answer", None) or getattr(reply, "text", "")
+        observation = f"User: {text}"
+        transcript.messages = [
+            Message(role="system", content=f"{system}\n\n{format_instructions(env.actions())}"),
+            Message(role="user", content=task),
+            Message(role="assistant", content=action_text("interact", question=tq.question)),
+            Message(role="user", content=f"Observation: {observation}"),
+        ]
+        transcript.steps.append(Step(
+            index=0, kind=StepKind.note, action=Action(name="interact", args={"question": tq.question}),
+            observation=observation,
+            info={"inserted_by": "template-oracle", "category": tq.category, "field": tq.field,
+                  "fallback_from": tq.fallback_from, "reply": text, "simulator": reply.method},
+        ))
+        transcript.info["template_oracle"] = {"inserted": True, "question": tq.question, "reply": text}
+
+    # ------------------------------------------------------------------ scoring and reports
+    def score(self, sample: Sample, transcript: Transcript, options: dict[str, Any]) -> Score:
+        inst = instance_of(sample)
+        answered = transcript.outcome == Outcome.answered
+        grade = grade_answer(inst, transcript.final_answer, answered=answered)
+        if grade.correct:
+            reason = None
+        elif not answered:
+            reason = transcript.outcome.value if transcript.outcome else "no_outcome"
+        elif grade.non_committal:
+            reason = "non_committal"
+        elif grade.default_captured:
+            reason = "default_captured"
+        else:
+            reason = grade.verdict_intended  # mismatch | hedge | year_mismatch
+        details = {"grade": grade.model_dump(),
+                   "questions": classify_transcript_questions(transcript, inst.question, inst.language),
+                   "judge": transcript.info.get("judge")}
+        return Score(value=float(grade.correct), passed=grade.correct, reason=reason, details=details,
+                     scorer_version=SCORER_VERSION)
+
+    def aggregate(self, records: list[SampleRecord], samples: dict[str, Sample] | None = None,
+                  options: dict[str, Any] | None = None) -> dict[str, Any]:
+        return _agg.aggregate(records, samples, options)
+
+    def sample_values(self, record: SampleRecord, sample: Sample | None = None) -> dict[str, float | None]:
+        """Per-instance values of the metrics that are means over instances (for `finprobe compare`)."""
+        return _agg.sample_values(record, sample)
+
+    def summary_tables(self, metrics: dict[str, Any]) -> list[Any]:
+        return summary_tables(metrics)

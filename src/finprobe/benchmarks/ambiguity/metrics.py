@@ -1,0 +1,265 @@
+"""FinInteract metrics (DESIGN §4), each one function with its definition, computed from stored records.
+
+Everything here reads a stored `SampleRecord` only: the transcript's steps (asks, actions, searches, the
+final answer's confidence), the score's details written at score time (the deterministic grade, the
+question categories from the classifier, the judge's stored verdict) and the record's meta (language,
+primary category, true axes, H0, source). No model is called, so `finprobe rescore` and `report`
+reproduce the live run's numbers exactly.
+
+Denominators. Metrics are over the *scored* instances of a run (`n_scored`); instances whose model calls
+failed are `errors`, listed in `error_list` with their reason and counted in `n`, but not scored as wrong.
+An "ask" is an accepted `interact` action of the agent (a step of kind `action`); questions the
+environment inserted itself (template-oracle's note step) and refused interacts are not asks.
+
+Confidence intervals: percentile bootstrap over instances (`finprobe.core.stats.bootstrap_ci`, 1,000
+seeded resamples; option `bootstrap_resamples`), reported flat as `<metric>_ci_low` / `<metric>_ci_high`
+next to `<metric>`. Conditional metrics are bootstrapped over the instances they are defined on
+(AC@1 over askers, the per-question rates over instances with questions, ECE over answers with a
+confidence). Undefined values (no asker, no confidence) are null, never 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from finprobe.core.schema import Sample, SampleRecord, StepKind
+from finprobe.core.stats import bootstrap_ci, expected_calibration_error
+
+TAXONOMY_LABELS = ("Correct", "E1", "E2", "E3", "E4", "E5", "E6", "E7")
+HEADLINE = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "ac1_touch",
+            "ac1_central", "generic_ask_rate", "wrong_category_rate", "ece", "dise_plus")
+
+
+class QuestionFacts(BaseModel):
+    """One agent question with the categories the classifier gave it (it never sees the true axes)."""
+
+    question: str = ""
+    categories: list[str] = Field(default_factory=list)
+    main: str | None = None
+    generic: bool = True
+    classifier: str = "lexicon"
+
+
+class InstanceFacts(BaseModel):
+    """What the metrics need from one stored record."""
+
+    id: str
+    status: str
+    error: str | None = None
+    language: str | None = None
+    category: str | None = None  # primary
+    axes: list[str] = Field(default_factory=list)
+    h0: float | None = None
+    source: str | None = None
+    outcome: str | None = None
+    answered: bool = False
+    correct: bool = False
+    default_captured: bool = False
+    non_committal: bool = False
+    asks: int = 0
+    actions: int = 0
+    searched: bool = False
+    questions: list[QuestionFacts] = Field(default_factory=list)
+    confidence: float | None = None  # 0-1; None when not given or not parsed
+    judge: dict[str, Any] | None = None
+    verdict_default: str | None = None
+
+
+def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> InstanceFacts:
+    """Extract the metric inputs of one record (meta from the record, else from the sample)."""
+    meta = record.meta or (sample.meta if sample is not None else {})
+    facts = InstanceFacts(id=record.sample_id, status=record.status.value, error=record.error,
+                          language=meta.get("language"), category=meta.get("category"),
+                          axes=list(meta.get("axes") or []), h0=meta.get("h0"), source=meta.get("source"))
+    t = record.transcript
+    if t is not None:
+        accepted = [s for s in t.steps if s.kind == StepKind.action and s.action is not None]
+        facts.asks = sum(1 for s in accepted if s.action.name == "interact")
+        facts.actions = len(accepted)
+        facts.searched = any(s.action.name == "search" for s in accepted)
+        facts.outcome = t.outcome.value if t.outcome is not None else None
+        conf = t.final_args.get("confidence") if t.final_args else None
+        facts.confidence = float(conf) / 100.0 if isinstance(conf, (int, float)) and not isinstance(conf, bool) else None
+    details = record.score.details if record.score is not None else {}
+    grade = details.get("grade") or {}
+    facts.answered = bool(grade.get("answered", False))
+    facts.correct = bool(grade.get("correct", False))
+    facts.default_captured = bool(grade.get("default_captured", False))
+    facts.non_committal = bool(grade.get("non_committal", False))
+    facts.verdict_default = grade.get("verdict_default")
+    facts.questions = [QuestionFacts(**q) for q in details.get("questions") or []]
+    facts.judge = details.get("judge")
+    return facts
+
+
+# --------------------------------------------------------------------------- the metrics
+def _mean(values: Sequence[float]) -> float | None:
+    return float(sum(values) / len(values)) if values else None
+
+
+def accuracy(facts: Sequence[InstanceFacts]) -> float | None:
+    """Share of instances whose final answer matches A (magnitude-aware, 1%, fiscal-year mismatch wrong)."""
+    return _mean([1.0 if f.correct else 0.0 for f in facts])
+
+
+def default_capture(facts: Sequence[InstanceFacts]) -> float | None:
+    """Share of all instances whose final answer matches A_d and not A."""
+    return _mean([1.0 if f.default_captured else 0.0 for f in facts])
+
+
+def interaction_rate(facts: Sequence[InstanceFacts]) -> float | None:
+    """IR: share of instances with at least one ask (accepted interact action)."""
+    return _mean([1.0 if f.asks > 0 else 0.0 for f in facts])
+
+
+def rounds(facts: Sequence[InstanceFacts]) -> float | None:
+    """Round: mean number of asks per instance, counted from the transcript steps (never a capped counter)."""
+    return _mean([float(f.asks) for f in facts])
+
+
+def mean_actions(facts: Sequence[InstanceFacts]) -> float | None:
+    """Mean number of accepted agent actions per instance (search, interact, precheck, the final answer);
+    invalid and refused actions are not counted."""
+    return _mean([float(f.actions) for f in facts])
+
+
+def _first_touch(f: InstanceFacts) -> float:
+    return 1.0 if set(f.questions[0].categories) & set(f.axes) else 0.0
+
+
+def _first_central(f: InstanceFacts) -> float:
+    return 1.0 if f.questions[0].main is not None and f.questions[0].main in f.axes else 0.0
+
+
+def _askers(facts: Sequence[InstanceFacts]) -> list[InstanceFacts]:
+    return [f for f in facts if f.asks > 0 and f.questions]
+
+
+def ac1_touch(facts: Sequence[InstanceFacts]) -> float | None:
+    """AC@1 touch: over instances with >= 1 ask, share whose first question's category set intersects
+    the true axes. None when no instance has an ask."""
+    return _mean([_first_touch(f) for f in _askers(facts)])
+
+
+def ac1_central(facts: Sequence[InstanceFacts]) -> float | None:
+    """AC@1 central: over instances with >= 1 ask, share whose first question's single main category
+    (the classifier's unique top category; none on a tie) is a true axis. None when nobody asked."""
+    return _mean([_first_central(f) for f in _askers(facts)])
+
+
+def _is_wrong_category(q: QuestionFacts, axes: list[str]) -> bool:
+    return bool(q.categories) and not (set(q.categories) & set(axes))
+
+
+def generic_ask_rate(facts: Sequence[InstanceFacts]) -> float | None:
+    """Per question: share of all agent questions that touch no category at all. None without questions."""
+    qs = [q for f in facts for q in f.questions]
+    return _mean([1.0 if q.generic or not q.categories else 0.0 for q in qs])
+
+
+def wrong_category_rate(facts: Sequence[InstanceFacts]) -> float | None:
+    """Per question: share of all agent questions that touch some category but no true axis."""
+    qs = [(q, f.axes) for f in facts for q in f.questions]
+    return _mean([1.0 if _is_wrong_category(q, axes) else 0.0 for q, axes in qs])
+
+
+def ece(facts: Sequence[InstanceFacts]) -> dict[str, Any]:
+    """ECE: 5 equal-width bins of confidence/100 against correctness, over the answers that state a
+    confidence; `coverage` = that share of all instances (a missing confidence is None, never 0)."""
+    res = expected_calibration_error([f.confidence for f in facts], [f.correct for f in facts], n_bins=5)
+    return {"ece": None if math.isnan(res.ece) else res.ece,
+            "coverage": None if math.isnan(res.coverage) else res.coverage,
+            "n_with_confidence": res.n_with_confidence, "bins": [b.model_dump() for b in res.bins]}
+
+
+def dise_plus_value(f: InstanceFacts) -> float:
+    """1[correct] · 1[asks > 0] · H0 / asks for one instance."""
+    if not f.correct or f.asks <= 0 or f.h0 is None:
+        return 0.0
+    return float(f.h0) / f.asks
+
+
+def dise_plus(facts: Sequence[InstanceFacts]) -> float | None:
+    """DisE+: mean over all instances of 1[correct]·1[asks>0]·H0/asks."""
+    return _mean([dise_plus_value(f) for f in facts])
+
+
+def taxonomy_label(f: InstanceFacts, template_oracle_correct: bool | None = None) -> str:
+    """One error-taxonomy label per instance (checked in this order):
+
+    Correct / E7: correct, and E7 when asks > 2·H0 (over-elicitation).
+    E6: wrong here but correct on the same instance in the paired template-oracle run (only when one
+        is given: it overrides the labels below, which stay available as `taxonomy_unpaired`).
+    E4: wrong, no ask, searched, and the answer is the default (retrieval dominance).
+    E1: wrong, no ask (ambiguity blindness).
+    E5: asked, some question touched a true category, still wrong (mis-integration).
+    E2: asked, no question touched a true category, some question named a wrong category.
+    E3: asked, only generic questions.
+    """
+    if f.correct:
+        h0 = f.h0 or 0.0
+        return "E7" if f.asks > 2 * h0 else "Correct"
+    if template_oracle_correct:
+        return "E6"
+    if f.asks == 0:
+        return "E4" if f.searched and f.default_captured else "E1"
+    axes = set(f.axes)
+    if any(set(q.categories) & axes for q in f.questions):
+        return "E5"
+    if any(_is_wrong_category(q, f.axes) for q in f.questions):
+        return "E2"
+    return "E3"
+
+
+def taxonomy(facts: Sequence[InstanceFacts], paired: dict[str, bool] | None = None) -> dict[str, int]:
+    """Counts of the taxonomy labels (all labels present, zeros included)."""
+    counts = Counter(taxonomy_label(f, None if paired is None else paired.get(f.id)) for f in facts)
+    return {label: counts.get(label, 0) for label in TAXONOMY_LABELS}
+
+
+METRIC_FUNCTIONS: dict[str, Callable[[Sequence[InstanceFacts]], float | None]] = {
+    "accuracy": accuracy, "default_capture": default_capture, "interaction_rate": interaction_rate,
+    "rounds": rounds, "mean_actions": mean_actions, "ac1_touch": ac1_touch, "ac1_central": ac1_central,
+    "generic_ask_rate": generic_ask_rate, "wrong_category_rate": wrong_category_rate,
+    "ece": lambda fs: ece(fs)["ece"], "dise_plus": dise_plus,
+}
+
+#: which instances each metric's bootstrap resamples (the population the metric is defined on)
+_POPULATION: dict[str, Callable[[InstanceFacts], bool]] = {
+    "ac1_touch": lambda f: f.asks > 0 and bool(f.questions),
+    "ac1_central": lambda f: f.asks > 0 and bool(f.questions),
+    "generic_ask_rate": lambda f: bool(f.questions),
+    "wrong_category_rate": lambda f: bool(f.questions),
+    "ece": lambda f: f.confidence is not None,
+}
+
+
+def bootstrap_metric(name: str, facts: Sequence[InstanceFacts], *, seed: int = 0,
+                     n_resamples: int = 1000) -> tuple[float | None, float | None]:
+    """Percentile bootstrap 95% CI of metric `name`, resampling the instances it is defined on."""
+    keep = _POPULATION.get(name)
+    pop = [f for f in facts if keep is None or keep(f)]
+    if not pop:
+        return None, None
+    fn = METRIC_FUNCTIONS[name]
+
+    def stat(idx: Sequence[float]) -> float:  # a resample of instance indices
+        value = fn([pop[int(i)] for i in idx])
+        return math.nan if value is None else float(value)
+
+    interval = bootstrap_ci([float(i) for i in range(len(pop))], stat=stat, n_resamples=n_resamples, seed=seed)
+    lo, hi = interval.ci_low, interval.ci_high
+    return (None if math.isnan(lo) else lo), (None if math.isnan(hi) else hi)
+
+
+def headline(facts: Sequence[InstanceFacts]) -> dict[str, Any]:
+    """The headline metrics (no CIs) of a group of scored instances: used for the breakdowns."""
+    out: dict[str, Any] = {"n": len(facts)}
+    for name, fn in METRIC_FUNCTIONS.items():
+        out[name] = fn(facts)
+    return out

@@ -1,0 +1,89 @@
+"""Baseline policies: per-sample backends that pin the metrics (no model involved).
+
+Each reads the conversation so far and replies with one action as JSON text, like an agent would:
+- `oracle`: answers A (confidence 100)                → accuracy 1, default-capture 0;
+- `default`: answers A_d (confidence 100)             → default-capture 1, accuracy 0;
+- `ask-then-oracle`: asks the gold primary category's template question (proposing the intended
+  reading), then answers A                          → IR 1, Round 1, AC@1 touch 1, accuracy 1;
+- `silent`: never answers; searches with the question every turn until the budget ends
+  (in a mode without search its action is invalid and the episode ends "no answer (invalid)").
+
+In gated modes the answering policies comply with the environment's refusals: `ask_required` /
+`state_unresolved` → ask the template question; `precheck_required` → precheck naming the primary
+category's field. The numbers above hold for the default mode (A+S+I).
+"""
+
+from __future__ import annotations
+
+import re
+
+from finprobe.benchmarks.ambiguity.categories import CATEGORY_FIELD
+from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance
+from finprobe.benchmarks.ambiguity.templates import template_question
+from finprobe.core.agent import action_text
+from finprobe.core.models._base import ModelOutput
+from finprobe.core.schema import GenerateConfig, Message, Sample, Usage
+
+__all__ = ["POLICIES", "PolicyBackend", "policy_backend"]
+
+POLICIES: dict[str, str] = {
+    "oracle": "answers the intended answer A (accuracy 1)",
+    "default": "answers the default answer A_d (default-capture 1, accuracy 0)",
+    "ask-then-oracle": "asks the gold category's template question once, then answers A",
+    "silent": "never answers: searches until the round budget ends",
+}
+_REFUSED = re.compile(r"Refused \[(\w+)\]")
+
+
+def instance_of(sample: Sample) -> AmbiguityInstance:
+    return AmbiguityInstance.model_validate(sample.data["instance"])
+
+
+def gold_question(instance: AmbiguityInstance) -> str:
+    """The primary category's template question proposing the intended reading."""
+    try:
+        return template_question(instance, instance.primary_category, "intended").question
+    except ValueError:  # no field separates the readings: a generic question is the honest fallback
+        return "Could you clarify what you mean?" if instance.language == "en" else "您能说明一下具体指什么吗？"
+
+
+class PolicyBackend:
+    """A baseline policy as a model backend (kind "policy"): deterministic, not cached, no schema."""
+
+    kind = "policy"
+    cacheable = False
+    supports_schema = False
+
+    def __init__(self, name: str, instance: AmbiguityInstance):
+        if name not in POLICIES:
+            raise KeyError(f"unknown ambiguity policy {name!r}; known: {', '.join(POLICIES)}")
+        self.model = name
+        self.instance = instance
+
+    def decide(self, messages: list[Message]) -> str:
+        inst = self.instance
+        if self.model == "silent":
+            return action_text("search", query=inst.question)
+        last = messages[-1].content if messages and messages[-1].role == "user" else ""
+        refused = _REFUSED.search(last)
+        code = refused.group(1) if refused else None
+        if code == "precheck_required":
+            return action_text("precheck", unknown=CATEGORY_FIELD[inst.primary_category])
+        if code in ("ask_required", "state_unresolved"):
+            return action_text("interact", question=gold_question(inst))
+        asked = any(m.role == "assistant" and '"interact"' in m.content for m in messages)
+        if self.model == "ask-then-oracle" and not asked:
+            return action_text("interact", question=gold_question(inst))
+        value = inst.default_answer if self.model == "default" else inst.answer
+        return action_text("answer", value=value or "", confidence=100)
+
+    async def generate(self, messages: list[Message], config: GenerateConfig) -> ModelOutput:
+        return ModelOutput(text=self.decide(messages), finish_reason="stop", usage=Usage())
+
+    async def aclose(self) -> None:
+        return None
+
+
+def policy_backend(name: str, sample: Sample) -> PolicyBackend:
+    """The backend of baseline policy `name` for one sample. Raises KeyError for an unknown policy."""
+    return PolicyBackend(name, instance_of(sample))
