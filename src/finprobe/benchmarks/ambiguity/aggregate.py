@@ -141,7 +141,10 @@ def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = N
     out["judge"] = _judge_report(facts)
     out["classifier"] = _classifier_report(records, facts)
     out["ci"] = {"method": "percentile bootstrap over instances", "confidence": 0.95, "n_resamples": n_resamples,
-                 "seed": seed}
+                 "seed": seed,
+                 # the same intervals keyed by metric, for consumers that prefer {"ci_low", "ci_high"} objects
+                 "metrics": {name: {"ci_low": out[f"{name}_ci_low"], "ci_high": out[f"{name}_ci_high"]}
+                             for name in M.HEADLINE}}
     out["labels"] = {f.id: M.taxonomy_label(f, None if paired is None else paired.get(f.id)) for f in facts}
     return out
 

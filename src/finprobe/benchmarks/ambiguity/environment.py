@@ -37,21 +37,22 @@ __all__ = ["ACTION_SPECS", "AmbiguityEnv", "parse_confidence"]
 _FIELD_OF = {**{f: f for f in INTERPRETATION_FIELDS}, **CATEGORY_FIELD}
 
 ACTION_SPECS: dict[str, ActionSpec] = {
-    "search": ActionSpec(name="search", description="Search the filings.", args=[ArgSpec(name="query")]),
+    "search": ActionSpec(name="search", description="Search the filings.", args=[ArgSpec(name="query", max_length=200)]),
     "interact": ActionSpec(name="interact", description="Ask the user one yes/no question.",
-                           args=[ArgSpec(name="question")]),
+                           args=[ArgSpec(name="question", max_length=300)]),
     # confidence is text so that a missing or unparseable confidence is recorded as missing (None),
     # not an invalid action and never 0.
     "answer": ActionSpec(name="answer", description="Final answer: the value with its unit, confidence 0-100.",
-                         args=[ArgSpec(name="value"), ArgSpec(name="confidence", required=False)]),
+                         args=[ArgSpec(name="value", max_length=120),
+                               ArgSpec(name="confidence", required=False, max_length=8)]),
 }
 _PRECHECK = {
     "category": ActionSpec(name="precheck", description=(
         "First step: the unclear fields among entity, period, metric, basis, vintage (comma-separated) or none."),
-        args=[ArgSpec(name="unknown")]),
+        args=[ArgSpec(name="unknown", max_length=120)]),
     "generic": ActionSpec(name="precheck", description=(
         "First step: the unclear points of the question, separated by ';', or none."),
-        args=[ArgSpec(name="unknown")]),
+        args=[ArgSpec(name="unknown", max_length=300)]),
 }
 _GENERIC_TEMPLATE = {"en": "About {point}: do you mean ...?", "zh": "关于{point}，您指的是……吗？"}
 _MAX_POINTS = 5
