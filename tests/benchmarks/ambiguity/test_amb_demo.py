@@ -7,6 +7,8 @@ from collections import Counter
 
 import pytest
 
+from finprobe.core.retrieval import tokenize
+
 from finprobe.benchmarks.ambiguity.categories import CATEGORY_NAMES, classify_question
 from finprobe.benchmarks.ambiguity.corpus import check_corpus, demo_corpus_path, load_ambiguity_corpus
 from finprobe.benchmarks.ambiguity.instances import demo_instances_path, load_instances
@@ -109,6 +111,18 @@ def test_search_company_and_metric_ranks_gold_first(demo, index):
             misses.append((inst.instance_id, query, [h.passage_id for h in hits]))
     assert misses == []
     assert hits_at_1 == len(demo)
+
+
+def test_search_company_and_metric_alone_ranks_a_passage_with_both_first(demo, index):
+    # Without the period, same-company passages for other years are legitimate ties; the top passage
+    # must still name the query's company and contain its metric (EN and ZH alike).
+    for inst in demo:
+        company = _short_company(inst.company)
+        metric = inst.intended_interpretation.metric or ""
+        top = index.search(f"{company} {metric}", k=1)[0]
+        metric_tokens = set(tokenize(metric, query=True))
+        assert company.split()[0].lower() in top.text.lower() or company[:4] in top.text, (inst.instance_id, top.passage_id)
+        assert metric_tokens & set(tokenize(top.text)), (inst.instance_id, metric, top.passage_id)
 
 
 def test_search_with_the_question_itself_finds_gold_in_top3(demo, index):
