@@ -82,3 +82,18 @@ def test_audit_on_real_dev(finqa_dev):
 def test_unknown_model_spec_is_a_clear_error(tmp_path):
     r = invoke("run", "reasoning", "--agent", "gpt5", "--out", tmp_path, "--limit", "1", "--no-progress")
     assert r.exit_code != 0
+
+
+def test_price_table_gives_cost_per_call(tmp_path):
+    from finprobe.testing.mock_server import MockServerThread
+
+    prices = tmp_path / "prices.yaml"
+    prices.write_text("mock-1: {input: 1000000, output: 2000000}\n")  # $1 per input token: visible costs
+    with MockServerThread(default_reply="ANSWER: 1") as server:
+        r = invoke("run", "reasoning", "--agent", "openai:mock-1", "--base-url", server.base_url, "--limit", "2",
+                   "--prices", prices, "--out", tmp_path / "run", "--no-progress")
+    assert r.exit_code == 0, r.output
+    metrics = json.loads(invoke("report", tmp_path / "run", "--format", "json").output)
+    usage = metrics["run"]["usage_by_role"]["agent"]
+    assert usage["input_tokens"] > 0
+    assert usage["cost_usd"] == usage["input_tokens"] * 1.0 + usage["output_tokens"] * 2.0

@@ -83,6 +83,21 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
     return config.model_copy(update={"roles": roles, "options": opts})
 
 
+def _apply_prices(config: RunConfig, path: Path) -> RunConfig:
+    """Attach each endpoint role's price from a table keyed by model name (cost per call in transcripts)."""
+    from finprobe.core.models.pricing import load_price_table
+    from finprobe.core.models.registry import parse_spec
+
+    table = load_price_table(path)
+    roles = {}
+    for role, rc in config.roles.items():
+        _, model = parse_spec(rc.spec)
+        if model in table and "price" not in rc.args:
+            rc = rc.model_copy(update={"args": {**rc.args, "price": table[model].model_dump()}})
+        roles[role] = rc
+    return config.model_copy(update={"roles": roles})
+
+
 def _default_out(config: RunConfig, fingerprint: str) -> Path:
     agent = config.roles.get("agent").spec if "agent" in config.roles else "default"
     slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{config.benchmark}-{config.mode or 'default'}-{agent}").strip("-")
@@ -125,6 +140,7 @@ def run(
     seed: Optional[int] = typer.Option(None, help="Run seed (default 0)."),
     sample_retries: Optional[int] = typer.Option(None, help="Retries of a sample whose model calls failed."),
     config_file: Optional[Path] = typer.Option(None, "--config", help="YAML run config; flags override it."),
+    prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON: model -> input/output USD per 1M tokens)."),
     out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<benchmark>-<mode>-<agent>-<hash>)."),
     fresh: bool = typer.Option(False, help="Start over in the run folder instead of resuming."),
     cache: bool = typer.Option(False, help="Use the response cache (~/.cache/finprobe)."),
@@ -142,6 +158,8 @@ def run(
                                   role_specs={"agent": agent, "user": user, "judge": judge, "classifier": classifier},
                                   base_url=base_url, api_key_env=api_key_env, sets=set_, options=option,
                                   config_file=config_file, sample_retries=sample_retries)
+            if prices is not None:
+                config = _apply_prices(config, prices)
             target = out if (out is None or benchmark) else out / name
             _run_one(config, target, fresh, cache, progress)
         except (ValueError, KeyError, FileNotFoundError, RuntimeError) as exc:

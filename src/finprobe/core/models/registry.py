@@ -70,6 +70,10 @@ def build_backend(role: RoleConfig) -> ModelBackend:
         from finprobe.core.models.openai_compat import OpenAICompatibleModel
 
         preset_url, preset_key = _OPENAI_PRESETS[kind]
+        if isinstance(args.get("price"), dict):  # from a YAML run config or --set agent.price=...
+            from finprobe.core.models.pricing import Price
+
+            args["price"] = Price.model_validate(args["price"])
         base_url = (role.base_url or os.environ.get("FINPROBE_BASE_URL") or
                     (preset_url if kind != "openai" else os.environ.get("OPENAI_BASE_URL")) or
                     "https://api.openai.com/v1")
