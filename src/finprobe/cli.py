@@ -98,8 +98,7 @@ def _apply_prices(config: RunConfig, path: Path) -> RunConfig:
     return config.model_copy(update={"roles": roles})
 
 
-def _default_out(config: RunConfig, fingerprint: str) -> Path:
-    agent = config.roles.get("agent").spec if "agent" in config.roles else "default"
+def _default_out(config: RunConfig, agent: str, fingerprint: str) -> Path:
     slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{config.benchmark}-{config.mode or 'default'}-{agent}").strip("-")
     return Path("runs") / f"{slug}-{fingerprint[:8]}"
 
@@ -113,7 +112,9 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
                     progress=progress)
     if out is None:
         samples = runner.load_samples()
-        runner.out_dir = _default_out(config, runner.manifest_for(samples).fingerprint)
+        agent = runner.role_configs().get("agent")
+        runner.out_dir = _default_out(config, agent.spec if agent else "none",
+                                      runner.manifest_for(samples).fingerprint)
     result = run_async(runner.run())
     print_summary(console, runner.bench, result.metrics, title=f"{config.benchmark} — {runner.out_dir}")
     console.print(f"[dim]{result.n_ran} samples run, {result.n_resumed} resumed from the store, "

@@ -170,7 +170,7 @@ class Runner:
             hit = self.cache.get(key)
             if hit is not None:
                 call = ModelCall(**base, output=hit.text, finish_reason=hit.finish_reason, usage=hit.usage,
-                                 cached=True, latency_s=time.perf_counter() - start)
+                                 cached=True, latency_s=time.perf_counter() - start, notes=hit.notes)
                 transcript.calls.append(call)
                 return call
         try:
@@ -183,7 +183,7 @@ class Runner:
             self.cache.put(key, out)
         self.cost += out.usage.cost_usd
         call = ModelCall(**base, output=out.text, finish_reason=out.finish_reason, usage=out.usage,
-                         attempts=out.attempts, latency_s=time.perf_counter() - start)
+                         attempts=out.attempts, latency_s=time.perf_counter() - start, notes=out.notes)
         transcript.calls.append(call)
         return call
 

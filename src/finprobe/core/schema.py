@@ -75,6 +75,8 @@ class ModelCall(Record):
     attempts: int = 1
     cached: bool = False
     error: str | None = None
+    #: the backend's notes on this call (e.g. "prompt ... cut to fit n_ctx"): visible in the transcript
+    notes: list[str] = Field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- agent actions

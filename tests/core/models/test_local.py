@@ -243,6 +243,7 @@ async def test_prompt_overflow_truncates_or_fails() -> None:
     out = await small.generate(messages, cfg)
     assert out.usage.input_tokens <= 256 - 16
     assert 0 < out.usage.output_tokens <= 16
+    assert out.notes and "cut to" in out.notes[0]  # the cut is reported, so transcripts show it
 
     strict = LocalLlamaModel(n_ctx=256, n_threads=THREADS, on_overflow="error")
     with pytest.raises(ModelError) as err:
@@ -256,8 +257,8 @@ async def test_prompt_overflow_truncates_or_fails() -> None:
     loaded = strict._loaded()
     with loaded.lock:
         llm, formatter = loaded.get()
-        tokens, _, budget = strict._fit(llm, formatter, strict._chat(medium), 200)
-    assert (len(tokens), budget) == (n, 256 - n)
+        tokens, _, budget, notes = strict._fit(llm, formatter, strict._chat(medium), 200)
+    assert (len(tokens), budget, notes) == (n, 256 - n, [])
 
 
 @needs_llama

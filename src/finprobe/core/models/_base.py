@@ -14,6 +14,8 @@ class ModelOutput(BaseModel):
     finish_reason: str | None = None  # "stop", "length", ...
     usage: Usage = Field(default_factory=Usage)
     attempts: int = 1  # HTTP attempts this reply took (retries included)
+    #: what the backend did to the request that the caller should know (e.g. a prompt cut to fit)
+    notes: list[str] = Field(default_factory=list)
 
 
 class ModelError(Exception):

@@ -334,12 +334,13 @@ class LocalLlamaModel:
 
     def _fit(
         self, llm: Any, formatter: Any, chat: list[dict[str, str]], max_tokens: int | None
-    ) -> tuple[list[int], list[str], int]:
-        """Prompt tokens, template stop strings and the reply budget, applying the overflow policy."""
+    ) -> tuple[list[int], list[str], int, list[str]]:
+        """Prompt tokens, template stop strings, the reply budget and notes, applying the overflow policy."""
         wanted = self.n_ctx if max_tokens is None else max(1, max_tokens)
         reserve = min(wanted, self.min_reply_tokens, self.n_ctx // 2)
         tokens, stop = self._tokenize(llm, formatter, chat)
         limit = self.n_ctx - reserve  # the longest prompt we accept
+        notes: list[str] = []
         if len(tokens) > limit:
             if self.on_overflow == "error":
                 raise ModelError(
@@ -347,8 +348,11 @@ class LocalLlamaModel:
                     f"for at most {limit} with {reserve} reply tokens (on_overflow='error')",
                     retryable=False,
                 )
-            tokens, stop = self._truncate(llm, formatter, chat, len(tokens), limit)
-        return tokens, stop, min(wanted, self.n_ctx - len(tokens))
+            original = len(tokens)
+            tokens, stop = self._truncate(llm, formatter, chat, original, limit)
+            notes.append(f"prompt of {original} tokens cut to {len(tokens)} in the middle of the longest "
+                         f"user message to fit n_ctx={self.n_ctx}")
+        return tokens, stop, min(wanted, self.n_ctx - len(tokens)), notes
 
     def _truncate(
         self, llm: Any, formatter: Any, chat: list[dict[str, str]], length: int, limit: int
@@ -411,7 +415,7 @@ class LocalLlamaModel:
     ) -> ModelOutput:
         llm, formatter = loaded.get()
         max_tokens = config.max_tokens if config.max_tokens is not None else self.default_max_tokens
-        tokens, template_stop, budget = self._fit(llm, formatter, self._chat(messages), max_tokens)
+        tokens, template_stop, budget, notes = self._fit(llm, formatter, self._chat(messages), max_tokens)
         grammar = None
         if config.response_schema is not None:
             from llama_cpp import LlamaGrammar
@@ -462,6 +466,7 @@ class LocalLlamaModel:
                 output_tokens=int(usage.get("completion_tokens", 0)),
                 cost_usd=0.0,
             ),
+            notes=notes,
         )
 
 
