@@ -94,3 +94,25 @@ async def test_response_cache_serves_repeated_calls(tmp_path):
     assert len(model.requests) == 1 and cache.hits == 1
     rec = RunStore(tmp_path / "b").load_records()["t0000"]
     assert rec.transcript.calls[0].cached is True
+
+
+async def test_a_store_failure_stops_the_run_with_its_cause(tmp_path, monkeypatch):
+    from finprobe.core.store import StoreError
+
+    written = []
+    original = RunStore.append
+
+    def flaky(self, record):
+        if len(written) >= 3:
+            raise StoreError("disk full")
+        written.append(record.sample_id)
+        original(self, record)
+
+    monkeypatch.setattr(RunStore, "append", flaky)
+    with pytest.raises(StoreError, match="disk full"):
+        await Runner(config(), tmp_path, benchmark=ToyBenchmark(40), progress=False).run()
+    monkeypatch.setattr(RunStore, "append", original)
+    assert set(RunStore(tmp_path).load_records()) == set(written)  # what was acknowledged is on disk
+    # and the run resumes from there once the disk is fixed
+    result = await Runner(config(), tmp_path, benchmark=ToyBenchmark(40), progress=False).run()
+    assert result.n_resumed == 3 and result.metrics["n"] == 40

@@ -189,6 +189,13 @@ class Runner:
 
     # ------------------------------------------------------------------ one sample
     async def run_sample(self, sample: Sample, roles: dict[str, RoleConfig]) -> SampleRecord:
+        """Play and score one sample: always a record (scored, skipped or error), never an exception."""
+        record = await self.play_sample(sample, roles)
+        return self.score_record(sample, record)
+
+    async def play_sample(self, sample: Sample, roles: dict[str, RoleConfig]) -> SampleRecord:
+        """Play one sample's episode with per-sample retries. A played episode comes back as a record
+        with status `scored` and no score yet (`score_record` adds it); skips and errors are final."""
         started = utcnow()
         if sample.skip_reason:
             return SampleRecord(sample_id=sample.id, status=SampleStatus.skipped, meta=sample.meta,
@@ -211,23 +218,36 @@ class Runner:
                                      seed=seed, transcript=transcript, models=models,
                                      role_specs={r: rc.spec for r, rc in roles.items()}, rng=random.Random(seed))
                 await self.bench.run_episode(ctx)
-                score = self.bench.score(sample, transcript, self.config.options)
                 return SampleRecord(sample_id=sample.id, status=SampleStatus.scored, attempt=attempt,
-                                    meta=sample.meta, transcript=transcript, score=score, started_at=started,
+                                    meta=sample.meta, transcript=transcript, started_at=started,
                                     usage_by_role=transcript.usage_by_role())
             except ModelError as exc:
                 last_error = f"model call failed after retries: {self._redact(str(exc))}"
                 continue  # per-sample retry with a fresh transcript
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # a bug in an episode or scorer: recorded, never drops the sample
-                tb = traceback.extract_tb(exc.__traceback__)[-1]
-                last_error = self._redact(f"episode raised {type(exc).__name__}: {exc} "
-                                          f"(at {Path(tb.filename).name}:{tb.lineno})")
+            except Exception as exc:  # a bug in an episode: recorded, never drops the sample
+                last_error = self._bug("episode", exc)
                 break
         return SampleRecord(sample_id=sample.id, status=SampleStatus.error, attempt=attempt, meta=sample.meta,
                             transcript=transcript, error=last_error, started_at=started,
                             usage_by_role=transcript.usage_by_role())
+
+    def score_record(self, sample: Sample, record: SampleRecord) -> SampleRecord:
+        """Add the score to a played record (a scorer bug turns it into an error with the reason)."""
+        if record.status != SampleStatus.scored or record.score is not None or record.transcript is None:
+            return record
+        try:
+            score = self.bench.score(sample, record.transcript, self.config.options)
+        except Exception as exc:  # noqa: BLE001 - recorded with its reason
+            return record.model_copy(update={"status": SampleStatus.error, "error": self._bug("scorer", exc),
+                                             "finished_at": utcnow()})
+        return record.model_copy(update={"score": score, "finished_at": utcnow()})
+
+    def _bug(self, where: str, exc: Exception) -> str:
+        tb = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+        at = f" (at {Path(tb.filename).name}:{tb.lineno})" if tb else ""
+        return self._redact(f"{where} raised {type(exc).__name__}: {exc}{at}")
 
     # ------------------------------------------------------------------ the batch
     def load_samples(self) -> list[Sample]:
@@ -268,11 +288,25 @@ class Runner:
         # one event loop): no task per sample waiting on a semaphore, so a 100k-sample run costs no more
         # to schedule than a small one, and the first requests leave at once.
         queue = iter(pending)
+        # Scoring and storing a finished sample wait until the replies that arrived together have each
+        # sent their next request: with a fixed endpoint latency, replies come back in bursts, and
+        # every bit of work done before the next request goes out delays the whole burst.
+        unfinished: list[tuple[Sample, SampleRecord]] = []
+        loop = asyncio.get_running_loop()
+        failures: list[BaseException] = []  # a store failure inside the callback stops the workers
 
-        async def worker() -> None:
+        def finish() -> None:
+            try:
+                finish_batch()
+            except BaseException as exc:  # noqa: BLE001 - re-raised by the workers and after the run
+                failures.append(exc)
+
+        def finish_batch() -> None:
             nonlocal ran
-            for sample in queue:
-                record = await self.run_sample(sample, roles)
+            batch = unfinished[:]
+            unfinished.clear()
+            for sample, played in batch:
+                record = self.score_record(sample, played)
                 store.append(record)
                 records[record.sample_id] = record
                 ran += 1
@@ -282,6 +316,15 @@ class Runner:
                     self._on_record(record)
                 if progress is not None:
                     progress.update(task_id, advance=1, errors=self.errors, cost=self.cost)
+
+        async def worker() -> None:
+            for sample in queue:
+                if failures:
+                    raise failures[0]
+                played = await self.play_sample(sample, roles)
+                if not unfinished:
+                    loop.call_soon(finish)
+                unfinished.append((sample, played))
 
         async def syncer() -> None:
             while True:
@@ -301,9 +344,15 @@ class Runner:
                 progress.start()
             # A TaskGroup: if one worker fails (e.g. the disk is full), the others are cancelled before
             # the store closes, instead of writing on in the background.
-            async with asyncio.TaskGroup() as group:
-                for _ in range(min(max(1, self.config.concurrency), len(pending))):
-                    group.create_task(worker())
+            try:
+                async with asyncio.TaskGroup() as group:
+                    for _ in range(min(max(1, self.config.concurrency), len(pending))):
+                        group.create_task(worker())
+            except* BaseException as group_error:  # surface the cause itself, not the group around it
+                raise group_error.exceptions[0] from None
+            finish_batch()  # whatever the last scheduled call did not see
+            if failures:
+                raise failures[0]
         finally:
             gc.set_threshold(*gc_threshold)
             gc.unfreeze()
