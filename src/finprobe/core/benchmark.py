@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from finprobe.core.models._base import ModelBackend
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, Sample, SampleRecord, Score, Transcript

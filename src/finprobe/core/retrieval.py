@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from finprobe.core.benchmark import DataError
-from finprobe.core.sources import decode_text, json_records, read_source
+from finprobe.core.sources import decode_text, json_records, read_source, validation_message
 
 __all__ = [
     "BM25Index",
@@ -206,10 +206,8 @@ def load_corpus(path: str | Path, *, sha256: str | None = None) -> list[Passage]
         try:
             passage = Passage.model_validate(_coerce_record(rec))
         except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(str(x) for x in first.get("loc", ())) or "record"
             raise CorpusError(f"{loc}: passage_id={rec.get('passage_id', rec.get('id'))!r}: "
-                              f"{field}: {first.get('msg')}") from None
+                              f"{validation_message(exc, limit=1)}") from None
         if passage.passage_id in seen:
             raise CorpusError(f"{loc}: duplicate passage_id {passage.passage_id!r} "
                               f"(first at {seen[passage.passage_id]})")

@@ -10,6 +10,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from finprobe.core.benchmark import DataError
 
 MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
@@ -75,3 +77,14 @@ def decode_text(data: bytes, source: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+
+
+def validation_message(exc: ValidationError, *, limit: int = 3) -> str:
+    """A pydantic validation error as one line: `field.path: message; ...` (first `limit` problems)."""
+    errors = exc.errors()
+    parts = []
+    for err in errors[:limit]:
+        loc = ".".join(str(x) for x in err.get("loc", ()))
+        parts.append(f"{loc}: {err.get('msg')}" if loc else str(err.get("msg")))
+    more = len(errors) - limit
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from finprobe.benchmarks.ambiguity.categories import CATEGORY_NAMES, normalize_category
 from finprobe.core.benchmark import DataError
-from finprobe.core.sources import decode_text, json_records, read_source
+from finprobe.core.sources import decode_text, json_records, read_source, validation_message
 
 __all__ = [
     "AmbiguityInstance",
@@ -238,14 +238,6 @@ class AmbiguityInstance(BaseModel):
 
 
 # --------------------------------------------------------------------------- loading
-def _error_line(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors()[:3]:
-        loc = ".".join(str(x) for x in err.get("loc", ())) or "record"
-        parts.append(f"{loc}: {err.get('msg')}")
-    return "; ".join(parts)
-
-
 def parse_instances(text: str, *, source: str = "<string>") -> list[AmbiguityInstance]:
     """Parse JSON Lines or a JSON array of instances. Errors name the source, line and instance_id."""
     records = json_records(text, source)
@@ -258,7 +250,7 @@ def parse_instances(text: str, *, source: str = "<string>") -> list[AmbiguityIns
         try:
             inst = AmbiguityInstance.model_validate(rec)
         except ValidationError as exc:
-            raise DataError(f"{where}: instance_id={iid!r}: {_error_line(exc)}") from None
+            raise DataError(f"{where}: instance_id={iid!r}: {validation_message(exc)}") from None
         if inst.instance_id in seen:
             raise DataError(f"{where}: duplicate instance_id {inst.instance_id!r} (first at {seen[inst.instance_id]})")
         seen[inst.instance_id] = where

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from finprobe.benchmarks.reasoning.dsl import ProgramError, operations
 from finprobe.core.benchmark import DataError
-from finprobe.core.sources import read_source, source_name
+from finprobe.core.sources import read_source, source_name, validation_message
 from finprobe.core.schema import Sample
 
 #: sha256 of known official files, keyed by file name; used when the caller gives no checksum.
@@ -114,15 +114,6 @@ def _decode_records(text: str, name: str) -> list[Any]:
         raise DataError(f"{name}: after record {len(items) - 1}: invalid JSON: expected ',' or ']' but {where}")
 
 
-def _describe_errors(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors()[:3]:
-        loc = ".".join(str(x) for x in err["loc"])
-        parts.append(f"{loc}: {err['msg']}" if loc else err["msg"])
-    more = len(exc.errors()) - 3
-    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
-
-
 def parse_records(raw: list[Any], name: str) -> list[FinQARecord]:
     """Validate decoded records; null ids become `{stem}-null-{index}`. Raises DataError naming the record."""
     stem = name[:-5] if name.endswith(".json") else name
@@ -141,7 +132,7 @@ def parse_records(raw: list[Any], name: str) -> list[FinQARecord]:
         try:
             record = FinQARecord.model_validate(payload)
         except ValidationError as exc:
-            raise DataError(f"{name}: {label}: {_describe_errors(exc)}") from None
+            raise DataError(f"{name}: {label}: {validation_message(exc)}") from None
         try:
             operations(record.qa.program)
         except ProgramError as exc:
