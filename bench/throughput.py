@@ -11,9 +11,7 @@ Everything is measured in this one run and reported as ratios, since these machi
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
-import os
 import resource
 import subprocess
 import sys

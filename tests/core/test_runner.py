@@ -1,5 +1,3 @@
-import json
-
 import pytest
 
 from finprobe.core.agent import action_text

@@ -1,5 +1,3 @@
-import os
-
 import pytest
 
 from finprobe.core.schema import RunConfig, RunManifest, SampleRecord, SampleStatus, Score
