@@ -97,3 +97,25 @@ def test_price_table_gives_cost_per_call(tmp_path):
     usage = metrics["run"]["usage_by_role"]["agent"]
     assert usage["input_tokens"] > 0
     assert usage["cost_usd"] == usage["input_tokens"] * 1.0 + usage["output_tokens"] * 2.0
+
+
+def test_api_key_is_sent_but_never_written(tmp_path, monkeypatch):
+    from finprobe.testing.mock_server import MockServerThread
+
+    key = "sk-finprobe-test-5f3a9c1e77"
+    monkeypatch.setenv("FINPROBE_TEST_KEY", key)
+    monkeypatch.setenv("FINPROBE_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "run"
+    with MockServerThread(default_reply="ANSWER: 1", expected_api_key=key) as server:
+        r = invoke("run", "reasoning", "--agent", "openai:mock", "--base-url", server.base_url,
+                   "--api-key-env", "FINPROBE_TEST_KEY", "--limit", "3", "--cache", "--out", out, "--no-progress")
+        log = server.server.log
+    assert r.exit_code == 0, r.output
+    assert log and all(entry.auth_ok for entry in log)  # the key really was sent
+    metrics = json.loads(invoke("report", out, "--format", "json").output)
+    assert metrics["errors"] == 0
+    invoke("report", out, "--format", "html", "--output", tmp_path / "r.html")
+    for path in [*tmp_path.rglob("*")]:
+        if path.is_file():
+            assert key.encode() not in path.read_bytes(), path
+    assert key not in r.output
