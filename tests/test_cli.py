@@ -119,3 +119,16 @@ def test_api_key_is_sent_but_never_written(tmp_path, monkeypatch):
         if path.is_file():
             assert key.encode() not in path.read_bytes(), path
     assert key not in r.output
+
+
+def test_report_and_rescore_fail_cleanly_on_bad_folders(tmp_path):
+    r = invoke("report", tmp_path / "missing")
+    assert r.exit_code == 2 and "not a finprobe run folder" in r.output
+    out = tmp_path / "run"
+    invoke("run", "reasoning", "--agent", "reference", "--limit", "2", "--out", out, "--no-progress")
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["config"]["data"] = str(tmp_path / "moved.json")
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    assert json.loads(invoke("report", out, "--format", "json").output)["passed"] == 2  # stored records suffice
+    r = invoke("rescore", out)
+    assert r.exit_code == 2 and "no longer loads" in r.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Optional
 
@@ -22,6 +23,17 @@ err_console = Console(stderr=True)
 
 ROLE_FLAGS = ("agent", "user", "judge", "classifier")
 _GEN_FIELDS = set(GenerateConfig.model_fields)
+
+
+@contextmanager
+def _user_errors():
+    """Problems with the user's input (a moved data file, not a run folder, ...) end with a one-line
+    message and exit status 2, not a traceback."""
+    try:
+        yield
+    except (ValueError, KeyError, OSError, RuntimeError) as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
 
 
 def _parse_scalar(text: str) -> Any:
@@ -223,7 +235,8 @@ def report(run_dir: Path, format: str = typer.Option("table", help="table | json
     """Summarise a stored run: terminal table, JSON metrics, CSV of samples, or an HTML report."""
     from finprobe.report import load_run, print_summary, samples_csv
 
-    run_ = load_run(run_dir)
+    with _user_errors():
+        run_ = load_run(run_dir)
     if format == "json":
         text = json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str)
     elif format == "csv":
@@ -248,7 +261,8 @@ def rescore(run_dir: Path, format: str = typer.Option("table", help="table | jso
     """Re-grade a stored run with the current scorer (no model calls); rewrites scores and metrics."""
     from finprobe.report import print_summary, rescore_run
 
-    run_ = rescore_run(run_dir)
+    with _user_errors():
+        run_ = rescore_run(run_dir)
     if format == "json":
         sys.stdout.write(json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str) + "\n")
     else:
@@ -261,7 +275,8 @@ def compare(run_a: Path, run_b: Path, format: str = typer.Option("table", help="
     """Per-metric deltas between two runs on the same instances, with paired bootstrap p-values."""
     from finprobe.report.compare import compare_runs, print_comparison
 
-    result = compare_runs(run_a, run_b, seed=seed, n_resamples=resamples)
+    with _user_errors():
+        result = compare_runs(run_a, run_b, seed=seed, n_resamples=resamples)
     if format == "json":
         sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False, default=str) + "\n")
     else:
