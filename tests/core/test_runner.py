@@ -114,3 +114,24 @@ async def test_a_store_failure_stops_the_run_with_its_cause(tmp_path, monkeypatc
     # and the run resumes from there once the disk is fixed
     result = await Runner(config(), tmp_path, benchmark=ToyBenchmark(40), progress=False).run()
     assert result.n_resumed == 3 and result.metrics["n"] == 40
+
+
+async def test_not_retryable_errors_are_not_retried_and_failed_attempts_keep_their_cost(tmp_path):
+    bench = ToyBenchmark(1)
+    hopeless = ScriptedModel([ModelError("HTTP 401: bad key", retryable=False)], repeat_last=True)
+    await Runner(config(roles={"agent": RoleConfig(spec="x")}, sample_retries=3), tmp_path / "a", benchmark=bench,
+                 progress=False, backends={"agent": hopeless}).run()
+    rec = RunStore(tmp_path / "a").load_records()["t0000"]
+    assert rec.status == SampleStatus.error and rec.attempt == 1 and "not retryable" in rec.error
+    assert len(hopeless.requests) == 1
+
+    flaky = ScriptedModel([action_text("lookup", key="k0"), ModelError("HTTP 503", retryable=True),
+                           action_text("lookup", key="k0"), action_text("answer", value="0", confidence=9)])
+    await Runner(config(roles={"agent": RoleConfig(spec="x")}), tmp_path / "b", benchmark=bench,
+                 progress=False, backends={"agent": flaky}).run()
+    rec = RunStore(tmp_path / "b").load_records()["t0000"]
+    assert rec.status == SampleStatus.scored and rec.attempt == 2
+    paid = [c for c in rec.transcript.info["failed_attempt_calls"] if c["error"] is None]
+    assert len(paid) == 1
+    in_transcript = sum(c.usage.output_tokens for c in rec.transcript.calls)
+    assert rec.usage_by_role["agent"].output_tokens == in_transcript + paid[0]["usage"]["output_tokens"]

@@ -45,11 +45,28 @@ def data_hash(samples: list[Sample]) -> str:
     return _hash([[s.id, s.data, s.skip_reason] for s in samples])
 
 
-def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str) -> str:
-    """Hash of what determines a run's results; not of how fast it ran (concurrency) or where keys live."""
-    roles = {name: rc.model_dump(exclude={"api_key_env"}) for name, rc in sorted(config.roles.items())}
+#: backend arguments that change how a run goes, not what it produces: left out of the fingerprint, so
+#: adding a price table or raising a timeout on resume is not "a different run"
+OPERATIONAL_ARGS = frozenset({"price", "max_concurrency", "max_retries", "timeout_s", "backoff_base_s",
+                              "backoff_max_s", "retry_after_cap_s", "n_threads"})
+
+
+def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str,
+                    roles: dict[str, RoleConfig] | None = None) -> str:
+    """Hash of what determines a run's results: the effective roles (defaults filled in, endpoints
+    resolved), mode, seed, limit, options, data and scorer; not how fast it ran or where keys live."""
+    from finprobe.core.models.registry import resolved_base_url
+
+    effective = roles if roles is not None else config.roles
+    roles_out = {}
+    for name, rc in sorted(effective.items()):
+        dumped = rc.model_dump(exclude={"api_key_env"})
+        dumped["args"] = {k: v for k, v in rc.args.items() if k not in OPERATIONAL_ARGS}
+        dumped["generate"] = rc.generate.model_dump(exclude={"timeout_s"})
+        dumped["base_url"] = resolved_base_url(rc)
+        roles_out[name] = dumped
     return _hash({
-        "benchmark": config.benchmark, "mode": config.mode, "roles": roles, "seed": config.seed,
+        "benchmark": config.benchmark, "mode": config.mode, "roles": roles_out, "seed": config.seed,
         "limit": config.limit, "options": config.options, "data": data_digest, "scorer": scorer_version,
     })
 
@@ -153,8 +170,8 @@ class Runner:
             if role not in self._shared:
                 try:
                     self._shared[role] = build_backend(rc)
-                except ModelError as exc:
-                    raise ValueError(f"role {role}: {self._redact(str(exc))}") from None
+                except (ModelError, TypeError, ValueError) as exc:  # bad spec, missing key, unknown argument
+                    raise ValueError(f"role {role} ({rc.spec}): {self._redact(str(exc))}") from None
 
     # ------------------------------------------------------------------ model calls
     async def _call(self, role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
@@ -204,8 +221,14 @@ class Runner:
         attempts = 1 + max(0, self.config.sample_retries)
         last_error = ""
         transcript = Transcript()
+        # Calls of failed attempts were paid for: they stay in the record (info) and in its usage.
+        failed_calls: list[ModelCall] = []
         for attempt in range(1, attempts + 1):
+            if attempt > 1:
+                failed_calls.extend(transcript.calls)
             transcript = Transcript()
+            if failed_calls:
+                transcript.info["failed_attempt_calls"] = [c.model_dump(mode="json") for c in failed_calls]
             seed = sample_seed(self.config.seed, sample.id)
             try:
                 models = {}
@@ -220,9 +243,12 @@ class Runner:
                 await self.bench.run_episode(ctx)
                 return SampleRecord(sample_id=sample.id, status=SampleStatus.scored, attempt=attempt,
                                     meta=sample.meta, transcript=transcript, started_at=started,
-                                    usage_by_role=transcript.usage_by_role())
+                                    usage_by_role=_usage(transcript, failed_calls))
             except ModelError as exc:
                 last_error = f"model call failed after retries: {self._redact(str(exc))}"
+                if not exc.retryable:
+                    last_error = f"model call failed (not retryable): {self._redact(str(exc))}"
+                    break  # a 400/401 or a prompt that cannot fit will fail the same way again
                 continue  # per-sample retry with a fresh transcript
             except asyncio.CancelledError:
                 raise
@@ -231,7 +257,7 @@ class Runner:
                 break
         return SampleRecord(sample_id=sample.id, status=SampleStatus.error, attempt=attempt, meta=sample.meta,
                             transcript=transcript, error=last_error, started_at=started,
-                            usage_by_role=transcript.usage_by_role())
+                            usage_by_role=_usage(transcript, failed_calls))
 
     def score_record(self, sample: Sample, record: SampleRecord) -> SampleRecord:
         """Add the score to a played record (a scorer bug turns it into an error with the reason)."""
@@ -264,7 +290,8 @@ class Runner:
     def manifest_for(self, samples: list[Sample]) -> RunManifest:
         digest = data_hash(samples)
         return RunManifest(
-            run_id=uuid.uuid4().hex[:12], fingerprint=run_fingerprint(self.config, digest, self.bench.scorer_version),
+            run_id=uuid.uuid4().hex[:12],
+            fingerprint=run_fingerprint(self.config, digest, self.bench.scorer_version, self.role_configs()),
             config=self.config, package_version=package_version(), git_revision=git_revision(),
             data_hash=digest, scorer_version=self.bench.scorer_version, n_samples=len(samples),
             python=platform.python_version(),
@@ -272,6 +299,8 @@ class Runner:
 
     async def run(self) -> RunResult:
         samples = self.load_samples()
+        roles = self.role_configs()
+        self.check_roles(roles)  # before the store is touched: a bad spec must not cost a --fresh folder
         manifest = self.manifest_for(samples)
         store = RunStore.open_for_run(self.out_dir, manifest, fresh=self.fresh)
         manifest = store.read_manifest()
@@ -280,8 +309,6 @@ class Runner:
         records = store.load_records()
         done = {sid for sid, r in records.items() if r.status in (SampleStatus.scored, SampleStatus.skipped)}
         pending = [s for s in samples if s.id not in done]
-        roles = self.role_configs()
-        self.check_roles(roles)
         ran = 0
         progress, task_id = self._progress(len(samples), len(samples) - len(pending))
         # A fixed pool of `concurrency` workers pulling from one iterator (synchronous `next`, so safe on
@@ -383,6 +410,13 @@ class Runner:
         )
         task_id = progress.add_task(f"{self.config.benchmark}", total=total, completed=completed, errors=0, cost=0.0)
         return progress, task_id
+
+
+def _usage(transcript: Transcript, extra_calls: list[ModelCall]) -> dict[str, Usage]:
+    totals = transcript.usage_by_role()
+    for call in extra_calls:
+        totals[call.role] = totals.get(call.role, Usage()) + call.usage
+    return totals
 
 
 def usage_totals(records: list[SampleRecord]) -> dict[str, Usage]:

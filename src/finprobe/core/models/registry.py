@@ -55,6 +55,17 @@ def parse_spec(spec: str) -> tuple[str, str]:
     return kind.strip().lower(), rest.strip()
 
 
+def resolved_base_url(role: RoleConfig) -> str | None:
+    """The endpoint an OpenAI-compatible role will call (flag, environment or preset); None for others."""
+    kind, _ = parse_spec(role.spec)
+    if kind not in _OPENAI_PRESETS:
+        return role.base_url
+    preset_url, _ = _OPENAI_PRESETS[kind]
+    return (role.base_url or os.environ.get("FINPROBE_BASE_URL") or
+            (preset_url if kind != "openai" else os.environ.get("OPENAI_BASE_URL")) or
+            "https://api.openai.com/v1")
+
+
 def build_backend(role: RoleConfig) -> ModelBackend:
     kind, rest = parse_spec(role.spec)
     args: dict[str, Any] = dict(role.args)
@@ -74,9 +85,7 @@ def build_backend(role: RoleConfig) -> ModelBackend:
             from finprobe.core.models.pricing import Price
 
             args["price"] = Price.model_validate(args["price"])
-        base_url = (role.base_url or os.environ.get("FINPROBE_BASE_URL") or
-                    (preset_url if kind != "openai" else os.environ.get("OPENAI_BASE_URL")) or
-                    "https://api.openai.com/v1")
+        base_url = resolved_base_url(role)
         # An explicitly named key variable must exist; a preset's default one is used only when set
         # (local servers such as vLLM or Ollama usually need no key).
         api_key_env = role.api_key_env or (preset_key if preset_key and os.environ.get(preset_key) else None)
