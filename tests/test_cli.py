@@ -132,3 +132,20 @@ def test_report_and_rescore_fail_cleanly_on_bad_folders(tmp_path):
     assert json.loads(invoke("report", out, "--format", "json").output)["passed"] == 2  # stored records suffice
     r = invoke("rescore", out)
     assert r.exit_code == 2 and "no longer loads" in r.output
+
+
+def test_rescore_refuses_changed_data_and_report_flags_an_incomplete_run(tmp_path):
+    data = tmp_path / "data.json"
+    from finprobe.benchmarks.reasoning import demo_path
+
+    records = json.loads(demo_path().read_text())
+    data.write_text(json.dumps(records))
+    out = tmp_path / "run"
+    invoke("run", "reasoning", "--data", data, "--agent", "reference", "--out", out, "--no-progress")
+    records[0]["qa"]["exe_ans"] = 123.0
+    data.write_text(json.dumps(records))
+    r = invoke("rescore", out)
+    assert r.exit_code == 2 and "changed since the run" in r.output
+    lines = (out / "samples.jsonl").read_text().splitlines()
+    (out / "samples.jsonl").write_text("\n".join(lines[:5]) + "\n")  # as if killed after 5 samples
+    assert "run incomplete: 5 of 20 samples stored" in " ".join(invoke("report", out).output.split())

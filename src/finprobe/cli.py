@@ -62,6 +62,8 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
     if config_file is not None:
         raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
     raw["benchmark"] = benchmark or raw.get("benchmark")
+    if data is not None and not data.startswith(("http://", "https://")):
+        data = str(Path(data).resolve())  # so report/rescore find it from any working directory
     for key, value in (("data", data), ("mode", mode), ("limit", limit), ("concurrency", concurrency),
                        ("seed", seed), ("sample_retries", sample_retries)):
         if value is not None:
@@ -86,7 +88,13 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
             raise typer.BadParameter(f"--set {key}: give the role's model first (e.g. --{role} SPEC)")
         rc = roles[role]
         if field in _GEN_FIELDS:
-            rc = rc.model_copy(update={"generate": rc.generate.model_copy(update={field: value})})
+            if field == "stop" and isinstance(value, str):
+                value = [value]
+            try:  # validated now: a bad value must not reach the manifest and make the folder unreadable
+                generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: value})
+            except ValueError as exc:
+                raise typer.BadParameter(f"--set {key}={value!r}: {exc.errors()[0]['msg'] if hasattr(exc, 'errors') else exc}")
+            rc = rc.model_copy(update={"generate": generate})
         else:
             rc = rc.model_copy(update={"args": {**rc.args, field: value}})
         roles[role] = rc

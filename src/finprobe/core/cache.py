@@ -28,6 +28,8 @@ def cache_key(backend: ModelBackend, messages: list[Message], config: GenerateCo
         "kind": backend.kind,
         "model": backend.model,
         "endpoint": getattr(backend, "base_url", None),
+        # backend settings that change replies (sampling, context size, model file, extra body, ...)
+        "identity": backend.cache_identity() if hasattr(backend, "cache_identity") else None,
         "messages": [m.model_dump() for m in messages],
         "config": config.model_dump(exclude={"timeout_s"}),
     }

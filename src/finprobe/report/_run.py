@@ -73,9 +73,18 @@ def rescore_run(path: str | Path) -> StoredRun:
 
     The samples file is rewritten atomically with the new scores; the previous file is kept as
     `samples.jsonl.bak`."""
+    from finprobe.core.runner import data_hash
+
     run = load_run(path)
     if run.samples is None:
         raise FileNotFoundError(f"cannot rescore {path}: the run's data ({run.manifest.config.data}) no longer loads")
+    # Re-grade only against the very data the run was made on (corrections overlay included).
+    selected = list(run.samples.values())
+    if run.manifest.config.limit is not None:
+        selected = selected[: run.manifest.config.limit]
+    if data_hash(selected) != run.manifest.data_hash:
+        raise ValueError(f"cannot rescore {path}: the data at {run.manifest.config.data} (or its corrections "
+                         "overlay) changed since the run; its content hash no longer matches the manifest")
     new_records = []
     for record in run.records:
         if record.status == SampleStatus.scored and record.transcript is not None:

@@ -28,6 +28,10 @@ def print_summary(console: Console, bench: Any, metrics: dict[str, Any], title: 
     table = usage_table(metrics)
     if table is not None:
         console.print(table)
+    run = metrics.get("run") or {}
+    if run.get("n_missing"):
+        console.print(f"[yellow]run incomplete: {run['n_stored']} of {run['n_expected']} samples stored "
+                      f"({run['n_missing']} missing); run the same command again to finish it[/yellow]")
     errors = metrics.get("error_list") or []
     if errors:
         console.print(f"[red]{len(errors)} samples ended in error[/red] (counted as not passed):")

@@ -14,8 +14,8 @@ import unicodedata
 
 from finprobe.core.retrieval import tokenize
 
-__all__ = ["CONCEPT_PREFIX", "NON_DECISIVE", "STRUCTURAL_WORDS", "NEGATION", "concept_tokens", "has_negation",
-           "is_decisive"]
+__all__ = ["CONCEPT_PREFIX", "NEGATED_PREFIX", "NON_DECISIVE", "STRUCTURAL_WORDS", "NEGATION", "PolarTokens",
+           "concept_tokens", "has_negation", "is_decisive", "polar_tokens"]
 
 CONCEPT_PREFIX = "@"
 
@@ -72,7 +72,12 @@ NON_DECISIVE = frozenset({CONCEPT_PREFIX + "segment", CONCEPT_PREFIX + "yoy"})
 
 
 def is_decisive(token: str) -> bool:
+    token = token.removeprefix(NEGATED_PREFIX)
     return token.startswith(CONCEPT_PREFIX) and token not in NON_DECISIVE
+
+
+#: marks a token that an exclusion cue governs ("excluding X" gives "!x"): it never matches a plain "x"
+NEGATED_PREFIX = "!"
 
 #: words that name a dimension or are question scaffolding, never a value of a reading
 STRUCTURAL_WORDS = frozenset(
@@ -93,9 +98,7 @@ def _normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
 
 
-def concept_tokens(text: str) -> set[str]:
-    """Concept tokens ("@..."), then the remaining word tokens, minus structural words."""
-    norm = _normalise(text)
+def _concept_spans(norm: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, int, str]] = []
     for order, (cid, pattern) in enumerate(_COMPILED):
         for m in pattern.finditer(norm):
@@ -106,13 +109,126 @@ def concept_tokens(text: str) -> set[str]:
     for start, end, _o, cid in found:
         if all(end <= s or start >= e for s, e, _ in taken):
             taken.append((start, end, cid))
+    return taken
+
+
+def _words(text: str) -> set[str]:
+    return {t for t in tokenize(text) if t not in STRUCTURAL_WORDS and t.strip("-/.'")}
+
+
+def concept_tokens(text: str) -> set[str]:
+    """Concept tokens ("@..."), then the remaining word tokens, minus structural words."""
+    norm = _normalise(text)
+    taken = _concept_spans(norm)
     chars = list(norm)
     for start, end, _ in taken:
         for i in range(start, end):
             chars[i] = " "
     tokens = {CONCEPT_PREFIX + cid for _, _, cid in taken}
-    tokens.update(t for t in tokenize("".join(chars)) if t not in STRUCTURAL_WORDS and t.strip("-/.'"))
+    tokens.update(_words("".join(chars)))
     return tokens
+
+
+# ----------------------------------------------------------------------------- negation scope
+# Cues are looked for in the text left once concept phrases are blanked, so a cue that is part of a concept
+# ("扣除非经常性损益" = @kf, "excluding one-time items") is not a cue.
+#: exclusion cues that govern what follows them, up to a clause boundary ("excluding X", "剔除了X")
+_FORWARD_CUES = re.compile(
+    _w(r"not includ\w*", r"not count\w*", r"exclud(?:e|es|ing)", r"exclusive of", r"excl\.?", r"without",
+       r"net of", r"other than", r"rather than", r"instead of", r"except(?: for)?", r"no", r"minus")
+    + r"|(?<![a-z0-9])ex-(?=[a-z@])|不含|不包括|不包含|不计入?|剔除了?|扣除了?|扣掉|除去|排除|而非"
+)
+#: exclusion cues that govern what precedes them ("should X be excluded?", "X除外")
+_BACKWARD_CUES = re.compile(_w(r"(?:be |is |are )?excluded", r"removed", r"left out", r"stripped out")
+                            + r"|除外|被剔除|剔除在外")
+#: cues that negate the question itself ("Not the segment figure?", "不是归母吗？"): a yes or no to such a
+#: question is ambiguous, so what they govern is kept apart
+_POLAR_CUES = re.compile(_w(r"not", r"isn't", r"aren't", r"don't", r"doesn't", r"wasn't", r"weren't")
+                         + r"|不是|并非")
+#: a bare 不 / 未 directly before a concept negates that concept only ("不扣除非经常性损益")
+_ADJACENT_CUE = re.compile(r"[不未]\s*$")
+_BOUNDARY = re.compile(
+    r"[,;:?!。，；：？！、()（）\[\]]"
+    + "|" + _w(r"or", r"but", r"and", r"for", r"in", r"during", r"from", r"to", r"with", r"that", r"which",
+               r"is", r"are", r"was", r"were", r"do", r"does", r"did", r"should", r"would", r"will", r"can")
+    + r"|还是|或者|或|而|的|吗|呢|和|与|及"
+)
+
+
+class PolarTokens:
+    """A text's tokens split by what governs them: plain, excluded by a cue, or under a negated question."""
+
+    __slots__ = ("plain", "negated", "polar")
+
+    def __init__(self, plain: set[str], negated: set[str], polar: set[str]):
+        self.plain, self.negated, self.polar = plain, negated, polar
+
+    def marked(self) -> set[str]:
+        """Plain tokens plus excluded ones marked with NEGATED_PREFIX (polar ones are left out)."""
+        return self.plain | {NEGATED_PREFIX + t for t in self.negated}
+
+    def __repr__(self) -> str:
+        return f"PolarTokens(plain={sorted(self.plain)}, negated={sorted(self.negated)}, polar={sorted(self.polar)})"
+
+
+def polar_tokens(text: str) -> PolarTokens:
+    """`concept_tokens`, with the tokens an exclusion cue governs ("excluding noncontrolling interests",
+    "Should X be excluded?", "剔除了非经常性损益", "不含少数股东损益") set apart from the plain ones, and
+    those under a negated question ("Not the segment figure?", "不是…吗") set apart again.
+
+    A cue's scope runs from the cue to the next clause boundary (punctuation, "or", "but", "and", "for",
+    a verb, 还是, 的, 吗, ...); a post-positioned cue ("excluded", 除外) governs back to the previous one.
+    Cue words themselves are not tokens.
+    """
+    norm = _normalise(text)
+    spans = _concept_spans(norm)
+    residual = list(norm)
+    for start, end, _ in spans:
+        for i in range(start, end):
+            residual[i] = " "
+    rest = "".join(residual)
+    label = [0] * len(norm)  # 0 plain, 1 excluded, 2 polar
+    boundaries = [(m.start(), m.end()) for m in _BOUNDARY.finditer(rest)]
+    cue_chars: set[int] = set()
+
+    def forward_end(pos: int) -> int:
+        return min((b for b, _ in boundaries if b >= pos), default=len(norm))
+
+    def backward_start(pos: int) -> int:
+        return max((e for _, e in boundaries if e <= pos), default=0)
+
+    def mark(lo: int, hi: int, value: int) -> None:
+        for i in range(lo, hi):
+            label[i] = max(label[i], value)
+
+    for pattern, value, backward in ((_FORWARD_CUES, 1, False), (_BACKWARD_CUES, 1, True), (_POLAR_CUES, 2, False)):
+        for m in pattern.finditer(rest):
+            if any(i in cue_chars for i in range(m.start(), m.end())):
+                continue
+            cue_chars.update(range(m.start(), m.end()))
+            if backward:
+                mark(backward_start(m.start()), m.start(), value)
+            else:
+                mark(m.end(), forward_end(m.end()), value)
+    for start, _end, _cid in spans:
+        m = _ADJACENT_CUE.search(rest, 0, start)
+        if m is not None and not any(i in cue_chars for i in range(m.start(), m.end())):
+            cue_chars.update(range(m.start(), m.end()))
+            mark(start, start + 1, 1)
+    for i in cue_chars:
+        residual[i] = " "
+    sets: tuple[set[str], set[str], set[str]] = (set(), set(), set())
+    for start, _end, cid in spans:
+        sets[label[start]].add(CONCEPT_PREFIX + cid)
+    # words: tokenise each maximal run of one label separately
+    i = 0
+    while i < len(norm):
+        j = i
+        while j < len(norm) and label[j] == label[i]:
+            j += 1
+        sets[label[i]].update(_words("".join(residual[i:j])))
+        i = j
+    return PolarTokens(*sets)
 
 
 def has_negation(text: str) -> bool:

@@ -19,7 +19,13 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from finprobe.benchmarks.ambiguity._text import CONCEPT_PREFIX, concept_tokens, has_negation, is_decisive
+from finprobe.benchmarks.ambiguity._text import (
+    CONCEPT_PREFIX,
+    NEGATED_PREFIX,
+    concept_tokens,
+    is_decisive,
+    polar_tokens,
+)
 from finprobe.benchmarks.ambiguity.instances import INTERPRETATION_FIELDS, AmbiguityInstance
 from finprobe.core.retrieval import tokenize
 from finprobe.core.schema import Message, ModelCall
@@ -101,14 +107,24 @@ class DeterministicSimulator:
     3. The question proposes the intended reading on that field when I is hit; when I is empty (the
        intended value is a sub-phrase of the default one) it proposes it when it covers T_int at the
        threshold and contains nothing of D. Symmetrically for the default reading.
-    4. Each distinctive attribute phrase without a negation cue ("excluding", "not", "不含", ...) adds a
-       set S = its tokens − every default value's tokens; hitting S proposes the intended reading.
-    5. yes when some field or attribute proposes the intended reading and none proposes the default;
+    4. Each distinctive attribute phrase adds a set S = its tokens − every default value's tokens;
+       hitting S proposes the intended reading.
+    5. Exclusion cues ("excluding", "without", "net of", "ex-", "be excluded", 不含, 不包括, 剔除, 扣除,
+       除去, 排除, ...) are scoped (`_text.polar_tokens`): a token they govern is marked ("!x") and only
+       matches a marked token, so "excluding noncontrolling interests" never counts as naming them. An
+       excluded token set that hits the *other* side's distinctive set proposes this side ("excluding
+       noncontrolling interests" → the attributable reading when minority interests are what the
+       consolidated default adds; "剔除了非经常性损益" → 扣非); excluding the intended reading's own
+       distinctive tokens (or attribute) proposes the default.
+    6. yes when some field or attribute proposes the intended reading and none proposes the default;
        no when the default is proposed and the intended is not; otherwise (both, or neither — including
-       a third reading neither side names) "I don't know".
+       a third reading neither side names) "I don't know". A negated question ("Not the segment
+       figure?", "不是归母吗？") whose negated part touches a distinctive set is "I don't know": a yes or a
+       no to it is ambiguous.
 
-    Known limits: negation inside the question ("not the segment figure?") is not understood; answer
-    values (numbers) are ignored, as the user only knows C and the intended reading.
+    Known limits: scopes are clause-based heuristics (a list "excluding A and B" loses B; double
+    negation is not resolved); answer values (numbers) are ignored, as the user only knows C and the
+    intended reading.
     """
 
     method = "deterministic"
@@ -122,6 +138,7 @@ class DeterministicSimulator:
         for name in (instance.company, instance.ticker):
             if name:
                 background |= {t for t in concept_tokens(name) if not t.startswith(CONCEPT_PREFIX)}
+        background |= {NEGATED_PREFIX + t for t in background}
         self._background = background
         iv, dv = instance.intended_interpretation.values(), instance.default_interpretation.values()
         order = [f for f in INTERPRETATION_FIELDS if f in iv or f in dv]
@@ -129,24 +146,39 @@ class DeterministicSimulator:
         self.fields: list[tuple[str, set[str], set[str]]] = []
         all_default: set[str] = set()
         for field in dict.fromkeys(order):
-            t_int = concept_tokens(iv.get(field, "")) - background
-            t_def = concept_tokens(dv.get(field, "")) - background
+            t_int = self._value_tokens(iv.get(field, ""))
+            t_def = self._value_tokens(dv.get(field, ""))
             all_default |= t_def
             if t_int != t_def:
                 self.fields.append((field, t_int, t_def))
         self.attributes: list[tuple[str, set[str]]] = []
         for phrase in instance.distinctive_attributes:
-            if has_negation(phrase):
-                continue
-            s = concept_tokens(phrase) - background - all_default
+            # an attribute phrased as an exclusion ("excluding the Consumer segment") keeps its tokens
+            # marked, so it is hit only by a question that excludes the same thing
+            s = self._value_tokens(phrase) - all_default
             if s:
                 self.attributes.append((phrase, s))
+        self._relevant: set[str] = set()
+        for _f, ti, td in self.fields:
+            self._relevant |= ti ^ td
+        for _p, s in self.attributes:
+            self._relevant |= s
+        self._relevant = {t.removeprefix(NEGATED_PREFIX) for t in self._relevant}
+
+    def _value_tokens(self, text: str) -> set[str]:
+        pt = polar_tokens(text)
+        return (pt.marked() | {NEGATED_PREFIX + t for t in pt.polar}) - self._background
 
     def _hit(self, q: set[str], s: set[str]) -> bool:
         common = q & s
         if not common:
             return False
         return len(common) / len(s) >= self.threshold or any(is_decisive(t) for t in common)
+
+    def _excludes(self, negated: set[str], mine: set[str], other: set[str]) -> bool:
+        """The question excludes what only `other` says (so it points at `mine`)."""
+        only_other = {t for t in other - mine if not t.startswith(NEGATED_PREFIX)}
+        return bool(only_other) and self._hit(negated, only_other)
 
     def _proposes(self, q: set[str], mine: set[str], other: set[str]) -> bool:
         only_mine, only_other = mine - other, other - mine
@@ -157,13 +189,21 @@ class DeterministicSimulator:
         return len(q & mine) / len(mine) >= self.threshold and not (q & only_other)
 
     def decide(self, question: str) -> SimReply:
-        q = concept_tokens(question)
-        intended = [f for f, ti, td in self.fields if self._proposes(q, ti, td)]
-        default = [f for f, ti, td in self.fields if self._proposes(q, td, ti)]
+        pt = polar_tokens(question)
+        q, negated = pt.marked() - self._background, pt.negated - self._background
+        intended = [f for f, ti, td in self.fields
+                    if self._proposes(q, ti, td) or self._excludes(negated, ti, td)]
+        default = [f for f, ti, td in self.fields
+                   if self._proposes(q, td, ti) or self._excludes(negated, td, ti)]
         attrs = [p for p, s in self.attributes if self._hit(q, s)]
+        excluded_attrs = [p for p, s in self.attributes
+                          if self._hit(negated, {t for t in s if not t.startswith(NEGATED_PREFIX)})]
+        polar = sorted(pt.polar & self._relevant)
         proposes_int = bool(intended or attrs)
-        proposes_def = bool(default)
-        if proposes_int and not proposes_def:
+        proposes_def = bool(default or excluded_attrs)
+        if polar:
+            answer, rule = IDK, "negated question about a distinctive attribute"
+        elif proposes_int and not proposes_def:
             answer, rule = YES, "proposes the intended reading"
         elif proposes_def and not proposes_int:
             answer, rule = NO, "proposes the default reading"
@@ -171,7 +211,9 @@ class DeterministicSimulator:
             answer, rule = IDK, "mentions both readings"
         else:
             answer, rule = IDK, "proposes neither reading" if self.fields else "instance has no distinctive field"
-        info = {"rule": rule, "intended_fields": intended, "default_fields": default, "attributes": attrs}
+        info = {"rule": rule, "intended_fields": intended, "default_fields": default, "attributes": attrs,
+                "excluded_attributes": excluded_attrs, "negated_tokens": sorted(negated),
+                "polar_tokens": polar}
         return SimReply(answer=answer, method=self.method, info=info)
 
     async def reply(self, question: str) -> SimReply:

@@ -101,6 +101,7 @@ def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = N
         "skipped_tasks": skipped_list,
         "errors": errors,
         "error_tasks": error_list,
+        "error_list": error_list,  # the key every family uses ({id, error}); error_tasks kept for old readers
         "pass_rate": _rate(passed, passed + failed + errors),
         "pass_rate_scored": _rate(passed, passed + failed),
         "pass_rate_ci": None if ci is None else {

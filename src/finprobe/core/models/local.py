@@ -278,6 +278,15 @@ class LocalLlamaModel:
     def __repr__(self) -> str:
         return f"LocalLlamaModel(model={self.model!r}, n_ctx={self.n_ctx}, n_threads={self.n_threads})"
 
+    def cache_identity(self) -> dict[str, object]:
+        """Everything besides the request that changes the reply (part of the response-cache key)."""
+        path = self.model_path
+        stat = path.stat()
+        return {"path": str(path.resolve()), "size": stat.st_size, "n_ctx": self.n_ctx, "seed": self.seed,
+                "top_k": self.top_k, "top_p": self.top_p, "min_p": self.min_p,
+                "repeat_penalty": self.repeat_penalty, "default_max_tokens": self.default_max_tokens,
+                "on_overflow": self.on_overflow, "min_reply_tokens": self.min_reply_tokens}
+
     @property
     def model_path(self) -> Path:
         """The GGUF file used (resolving the embedded default; ModelError if it is not installed)."""

@@ -164,6 +164,10 @@ class OpenAICompatibleModel:
         # How retries wait; an attribute so tests can record the delays instead of sleeping them.
         self._sleep = asyncio.sleep
 
+    def cache_identity(self) -> dict[str, object]:
+        """Everything besides the request that changes the reply (part of the response-cache key)."""
+        return {"base_url": self.base_url, "extra_body": self.extra_body, "supports_schema": self.supports_schema}
+
     def __repr__(self) -> str:
         return (
             f"OpenAICompatibleModel(model={self.model!r}, base_url={self.base_url!r}, "
