@@ -150,3 +150,10 @@ def test_human_answer_policy_count_on_dev(dev_samples):
     print(f"\nhuman-answer policy passes {passed}/{len(dev_samples)} dev tasks; failures: {dict(reasons)}")
     assert 0 < passed < 883
     assert reasons["unparseable"] >= 12  # the 12 empty human answers have nothing to read
+
+
+def test_a_year_like_answer_is_the_first_number_under_the_contract():
+    from finprobe.benchmarks.reasoning.grader import contract_number
+
+    assert contract_number("1950 (computed as 1200 + 750)")[0] == 1950.0
+    assert contract_number("2,012")[0] == 2012.0

@@ -24,7 +24,7 @@ from typing import Any
 
 from finprobe.benchmarks.reasoning.contract import task_question
 from finprobe.benchmarks.reasoning.dsl import ProgramError, Value, execute, matches_exe_ans
-from finprobe.core.numbers import parse_number, parse_yes_no, within_tolerance
+from finprobe.core.numbers import find_numbers, parse_yes_no, within_tolerance
 from finprobe.core.schema import Score
 
 SCORER_VERSION = "reasoning-1"
@@ -126,9 +126,12 @@ def contract_number(text: str) -> tuple[float, dict[str, Any]] | None:
     """The first financial number in `text`, in the contract's unit (percent applied, scale word not)."""
     # Write a bare leading-dot decimal with its zero (".6%" -> "0.6%", "-.145" -> "-0.145"): FinQA's human
     # answers and models use that form, and the shared parser does not read it as a decimal.
-    parsed = parse_number(_LEADING_DOT_RE.sub("0.", text))
-    if parsed is None:
+    # The first number as written: `parse_number` skips year-like integers and labels (a rule for prose
+    # answers), but under the contract the line starts with the answer, and 1950 may be the answer.
+    found = find_numbers(_LEADING_DOT_RE.sub("0.", text))
+    if not found:
         return None
+    parsed = found[0]
     value = float(parsed.value)
     info: dict[str, Any] = {"raw": parsed.raw}
     scale = getattr(parsed, "scale", None)
