@@ -336,3 +336,29 @@ def test_parse_retry_after_http_date():
     assert parse_retry_after(date, now=1_000_000) == pytest.approx(30)
     assert parse_retry_after(date, now=2_000_000) == 0.0
     assert parse_retry_after(None) is None and parse_retry_after("soon") is None
+
+
+async def test_a_complete_reply_without_text_is_an_empty_answer_not_a_retry():
+    # e.g. a content filter or a reasoning model that spent its budget: {"content": null, "finish_reason": ...}
+    calls = 0
+
+    async def handler(request: web.Request) -> web.Response:
+        nonlocal calls
+        calls += 1
+        return web.json_response({"choices": [{"index": 0, "message": {"role": "assistant", "content": None},
+                                               "finish_reason": "length"}]})
+
+    app = web.Application()
+    app.router.add_post("/v1/chat/completions", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]
+    model = fast_model(f"http://127.0.0.1:{port}/v1")
+    try:
+        out = await model.generate([Message(role="user", content="hi")], GenerateConfig())
+    finally:
+        await model.aclose()
+        await runner.cleanup()
+    assert (out.text, out.finish_reason, calls) == ("", "length", 1)

@@ -312,12 +312,16 @@ class OpenAICompatibleModel:
         try:
             obj = _loads(raw)
             choice = obj["choices"][0]
-            content = choice["message"]["content"]
+            content = choice["message"].get("content")
             # Only a dict supports these string subscripts, so obj and choice are dicts from here on.
         except _DecodeError:
             raise _Retry(f"malformed response body (invalid JSON, {len(raw)} bytes)") from None
-        except (KeyError, IndexError, TypeError):
-            raise _Retry("malformed response body (no choices[0].message.content)") from None
+        except (KeyError, IndexError, TypeError, AttributeError):
+            raise _Retry("malformed response body (no choices[0].message)") from None
+        if content is None and isinstance(choice.get("finish_reason"), str):
+            # A complete reply with no text (content filter, a tool call, a reasoning model that spent its
+            # budget): asking again gives the same, so it is an empty answer with its finish reason.
+            content = ""
         if not isinstance(content, str):
             raise _Retry("malformed response body (choices[0].message.content is not a string)")
         u = obj.get("usage")
