@@ -96,3 +96,30 @@ def test_valid_answer_round_trips(value, confidence, prefix):
         text += "\n```"
     a = parse_action(text, SPECS)
     assert a.args == {"value": value, "confidence": confidence}
+
+
+def test_an_action_after_broken_json_is_still_found():
+    a = parse_action('Thought { not json {"action": "search", "query": "q"}', SPECS)
+    assert a.args == {"query": "q"}
+
+
+def test_deeply_nested_braces_are_rejected_without_quadratic_rescans():
+    from finprobe.core.actions import _json_objects
+
+    calls = 0
+    import json as _json
+    real = _json.loads
+
+    def counting(text, *a, **k):
+        nonlocal calls
+        calls += 1
+        return real(text, *a, **k)
+
+    n = 3000
+    import finprobe.core.actions as actions
+    actions.json.loads = counting
+    try:
+        _json_objects('{"a": ' * n + '1' + '}' * n)
+    finally:
+        actions.json.loads = real
+    assert calls <= 40  # bounded rescans, not one parse per nested brace

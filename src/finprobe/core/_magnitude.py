@@ -10,7 +10,14 @@ Each number of the answer gets one role:
   reference does not); a weak context: such figures are graded only when the answer states nothing else;
 - `count`: a number of things: a small bare integer or a currency-less scaled figure followed by a noun
   ("3 segments", "2.3 million shares", "10家"); graded only when the reference itself is a bare number;
+- `per_unit`: a per-share figure ("$1.52 per diluted share", "0.52元/股", "每股收益0.52元", "EPS of $1.52");
+  graded instead of the stated values when the reference is itself per-share, else only when the answer
+  states nothing else (an EPS given beside net income is not a second answer);
+- `share`: a percentage of a whole ("35% of total revenue", "占总收入的35%"); graded only for a percent
+  reference (it is context beside an amount);
 - `candidate`: everything else.
+
+The whole of a share ("of total revenue of $133.6B", "out of $133.6B") is `context`.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from finprobe.core._numparse import (
 )
 from finprobe.core._textmatch import text_answer_match
 
-Role = Literal["label", "context", "period", "count", "candidate"]
+Role = Literal["label", "context", "period", "count", "per_unit", "share", "candidate"]
 Verdict = Literal["match", "mismatch", "no_answer", "hedge", "year_mismatch"]
 
 
@@ -77,7 +84,8 @@ _CONTEXT_EN = _words(
     "grown", "growing", "growth", "gain", "gains", "gained", "jump", "jumped", "jumps", "climbed",
     "climb", "surged", "surge", "plunged", "slumped", "shrank", "shrunk", "expanded", "contracted",
     "improved", "improvement", "reduction", "higher", "lower", "change", "changed", "changes", "by",
-    "than", "yoy", "y/y", "year-over-year", "year-on-year", "over the prior year",
+    "than", "yoy", "y/y", "year-over-year", "year-on-year", "over the prior year", "of total",
+    "of the total", "out of", "out of a total of",
 )
 _STRICT_EN = {"from", "by", "than", "up", "down", "against"}  # only filler words may follow these
 _PERIOD_EN = _words(
@@ -139,6 +147,17 @@ _FUNCTION_WORDS = frozenset(
     "it its respectively approximately about total overall net gross reported hong kong new taiwan australian "
     "canadian singapore japanese yen won rupees pounds francs sterling swiss dollar dollars".split()
 )
+# per-share figures: "$1.52 per diluted share", "$1.52 a share", "0.52元/股", "每股0.52元", "EPS of $1.52"
+_PER_UNIT_AFTER_RE = re.compile(
+    r"\s*(?:per\s+(?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?(?:share|ads|adr)|a\s+(?:diluted\s+)?share"
+    r"|/\s*(?:diluted\s+|basic\s+)?share|每股|/\s*股)(?![a-z])"
+)
+_PER_UNIT_BEFORE_RE = re.compile(
+    r"每股|(?<![a-z])(?:eps|per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|earnings\s+per)(?![a-z])"
+)
+# a percentage of a whole: "35% of total revenue", "占总收入的35%"
+_SHARE_AFTER_RE = re.compile(r"\s*of(?![a-z])")
+_SHARE_BEFORE_RE = re.compile(r"占")
 _CLASSIFIER_RE = re.compile(r"\s*(?:个月|个|家|名|项|次|只|条|位|户|笔|倍|年|月|日|天|周|季度|人|股|类)")
 _ABBREVIATIONS = re.compile(r"(?i)\b(?:vs|approx|est|incl|no|u\.s|e\.g|i\.e|etc|inc|corp|co|ltd)\.")
 
@@ -238,6 +257,18 @@ def _is_count(n: ParsedNumber, a: str) -> bool:
     return n.scale != 1.0 or (n.decimals <= 0 and abs(n.value) < 1000)
 
 
+def _is_per_unit(n: ParsedNumber, a: str, local: str) -> bool:
+    """A per-share figure: followed by "per (diluted|basic) share" / 每股 / "/股", or introduced by 每股 / EPS
+    in its own stretch of text (`local`: from the previous number or clause boundary to this number)."""
+    if n.is_percent:
+        return False
+    return bool(_PER_UNIT_AFTER_RE.match(a, n.end) or _PER_UNIT_BEFORE_RE.search(local))
+
+
+def _is_share(n: ParsedNumber, a: str, local: str) -> bool:
+    return n.is_percent and bool(_SHARE_AFTER_RE.match(a, n.end) or _SHARE_BEFORE_RE.search(local))
+
+
 def classify_numbers(answer_text: str, *, reference_years: set[int] | None = None) -> list[ClassifiedNumber]:
     """Every number of `answer_text` with its role (see the module docstring). Never raises."""
     if not isinstance(answer_text, str):
@@ -275,6 +306,10 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
                     role, why = "context", f"followed by {trail_src.strip()[:20]!r}"
             if role == "candidate" and period:
                 role, why = "period", "stated for another period"
+        if role == "candidate" and _is_per_unit(n, a, _tail_after_boundary(seg)):
+            role, why = "per_unit", "a per-share figure"
+        elif role == "candidate" and _is_share(n, a, _tail_after_boundary(seg)):
+            role, why = "share", "a percentage of a whole"
         if role == "candidate" and _is_count(n, a):
             role, why = "count", "a count of something"
         out.append(ClassifiedNumber(number=n, role=role, why=why or "stated value"))
@@ -285,7 +320,7 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
         layout = _Layout(a)
         layout.blank_context(out)
         for i, c in enumerate(out):
-            if c.role in ("candidate", "count"):
+            if c.role in ("candidate", "count", "per_unit"):
                 years = layout.clause_years(c.number)
                 if years and not years & reference_years:
                     out[i] = ClassifiedNumber(number=c.number, role="period", why=f"stated for {sorted(years)}")
@@ -365,8 +400,18 @@ def magnitude_match(
     classified = classify_numbers(answer_text, reference_years=ref_years or None)
     bare_ref = ref.scale == 1.0 and not ref.is_percent and ref.currency is None
     roles = {"candidate", "count"} if bare_ref else {"candidate"}
-    pool = [c.number for c in classified if c.role in roles]
-    source = "stated values"
+    if ref.is_percent:
+        roles.add("share")
+    per_unit = [c.number for c in classified if c.role == "per_unit"]
+    ref_a = _analysis_text(reference_text)
+    ref_per_unit = _is_per_unit(ref, ref_a, _tail_after_boundary(ref_a[: ref.start]))
+    if ref_per_unit and per_unit:
+        pool, source = per_unit, "per-share figures (per-share reference)"
+    else:
+        pool = [c.number for c in classified if c.role in roles]
+        source = "stated values"
+    if not pool and per_unit:
+        pool, source = per_unit, "per-share figures"
     if not pool:
         pool, source = [c.number for c in classified if c.role == "period"], "figures stated for another period"
     if not pool and ref.is_percent:

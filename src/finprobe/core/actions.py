@@ -83,13 +83,17 @@ def action_schema(specs: list[ActionSpec]) -> dict[str, Any]:
 _FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.S)
 _NAME_KEYS = ("action", "name", "tool", "type")
 _ARG_CONTAINERS = ("args", "arguments", "parameters", "input", "action_input")
-MAX_REPLY_CHARS = 100_000
+MAX_REPLY_CHARS = 20_000
+#: how many failed candidate starts the scanner retries one position later (nested or broken JSON);
+#: bounded so a hostile reply of nested braces costs linear, not quadratic, time
+MAX_RESCANS = 32
 
 
 def _json_objects(text: str) -> list[Any]:
     """Every top-level balanced {...} in `text` that parses as JSON (strings and escapes respected)."""
     found: list[Any] = []
     i, n = 0, len(text)
+    rescans = 0
     while i < n:
         start = text.find("{", i)
         if start < 0:
@@ -113,14 +117,18 @@ def _json_objects(text: str) -> list[Any]:
                 if depth == 0:
                     break
             j += 1
-        if depth != 0:
-            break  # unbalanced tail: nothing more to find
-        chunk = text[start:j + 1]
-        try:
-            found.append(json.loads(chunk))
-            i = j + 1
-        except (json.JSONDecodeError, RecursionError):
-            i = start + 1  # maybe a valid object starts inside this one
+        if depth == 0:
+            try:
+                found.append(json.loads(text[start:j + 1]))
+                i = j + 1
+                continue
+            except (json.JSONDecodeError, RecursionError):
+                pass
+        # Unbalanced or not JSON: a valid object may start inside this one.
+        rescans += 1
+        if rescans > MAX_RESCANS:
+            break
+        i = start + 1
     return found
 
 
