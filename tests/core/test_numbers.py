@@ -586,3 +586,33 @@ def test_finqa_dev_answers_parse() -> None:
     assert plain > 500  # the dev split is mostly plain numbers and percents
     assert value_of("$ 73576 thousand") == 7.3576e7  # formats seen in the split
     assert value_of("$ 386797190 or $ 386.8 million") == 386797190.0
+
+
+# --------------------------------------------------------------------------- per-share and share-of-total figures
+@pytest.mark.parametrize("answer,reference,verdict", [
+    ("Net income attributable to shareholders was $120.4 million ($1.52 per diluted share)", "$120.4 million", "match"),
+    ("$120.4 million, or $1.52 per share", "$120.4 million", "match"),
+    ("归母净利润9.34亿元，每股收益0.52元", "9.34亿元", "match"),
+    ("Revenue was $46.75B, representing 35% of total revenue of $133.6B", "$46.75B", "match"),
+    ("Revenue was $46.75B out of $133.6B", "$46.75B", "match"),
+    ("$120.4 million, or $1.52 per share", "$125.0 million", "mismatch"),
+    # a per-share reference grades the per-share figure
+    ("$120.4 million ($1.52 per diluted share)", "$1.52 per diluted share", "match"),
+    ("归母净利润9.34亿元，每股收益0.52元", "0.52元/股", "match"),
+    ("Diluted EPS was $1.52", "$1.52 per diluted share", "match"),
+    ("EPS of $1.52", "$1.52", "match"),
+    ("$120.4 million ($1.48 per diluted share)", "$1.52 per diluted share", "mismatch"),
+    # a share of a whole is graded for a percent reference
+    ("Segment revenue was $46.75B, 35% of the total", "35%", "match"),
+    ("Gross margin was 45.2% of revenue", "45.2%", "match"),
+    # two different stated amounts are still a hedge
+    ("$46.75B consolidated, or $62.87B for the segment", "$46.75B", "hedge"),
+])
+def test_per_share_and_share_of_total_are_not_hedges(answer, reference, verdict):
+    assert magnitude_match(answer, reference).verdict == verdict
+
+
+def test_per_unit_and_share_roles():
+    roles = {c.number.raw: c.role for c in classify_numbers(
+        "Revenue was $46.75B, representing 35% of total revenue of $133.6B; EPS $1.52")}
+    assert roles == {"$46.75B": "candidate", "35%": "share", "$133.6B": "context", "$1.52": "per_unit"}

@@ -10,6 +10,7 @@ from amb_eval_support import DEMO, agent_actions, answer, instance_of, last_obse
 
 from finprobe.benchmarks.ambiguity import BENCHMARK
 from finprobe.benchmarks.ambiguity.categories import CATEGORIES, CATEGORY_FIELD
+from finprobe.benchmarks.ambiguity.environment import GENERIC_PRECHECK_DESCRIPTION
 from finprobe.benchmarks.ambiguity.modes import MODES
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import action_text
@@ -30,6 +31,9 @@ def sensible(messages) -> str:
     if "Refused [ask_required]" in last_observation(messages) or "Refused [state_unresolved]" in last_observation(messages):
         return action_text("interact", question=gold_q)
     if offers(messages, "precheck") and "precheck" not in acts:
+        if GENERIC_PRECHECK_DESCRIPTION in messages[0].content:
+            # the generic control settles a point only with a question about it: name the point in words
+            return action_text("precheck", unknown=template_question(inst, inst.primary_category, "intended").value)
         return action_text("precheck", unknown=CATEGORY_FIELD[inst.primary_category])
     if offers(messages, "search") and "search" not in acts:
         return action_text("search", query=inst.question)
@@ -176,7 +180,8 @@ async def test_generic_structured_has_the_structure_without_category_names(tmp_p
     from finprobe.core.models.scripted import ScriptedModel
     script = [answer(inst.answer), action_text("precheck", unknown="which part of the company; which year"),
               answer(inst.answer), action_text("interact", question="Do you mean the wholesale part?"),
-              action_text("interact", question="Is it 2023?"), answer(inst.answer)]
+              # a point is settled only by a question about it (shares a word with it): "year"
+              action_text("interact", question="Do you mean the fiscal year 2023?"), answer(inst.answer)]
     await run(tmp_path, mode="generic-structured", backend=ScriptedModel(script), limit=1)
     t = records(tmp_path)[FIRST].transcript
     system = t.messages[0].content.lower()
@@ -274,7 +279,8 @@ async def test_category_precheck_ignores_filler_words_but_needs_a_field(tmp_path
     from finprobe.core.models.scripted import ScriptedModel
     inst = DEMO[FIRST]
     script = [action_text("precheck", unknown="the revenue"), action_text("precheck", unknown="the entity and period"),
-              action_text("interact", question="Is it the segment?"), action_text("interact", question="Is it 2023?"),
+              action_text("interact", question="Is it the segment?"),
+              action_text("interact", question="Is it the calendar year?"),
               answer(inst.answer)]
     await run(tmp_path, mode="category-aware", backend=ScriptedModel(script), limit=1)
     t = records(tmp_path)[FIRST].transcript

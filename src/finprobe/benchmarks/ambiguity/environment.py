@@ -10,10 +10,14 @@ always-ask), `precheck_required` and `state_unresolved` (category-aware, generic
 `precheck_repeated`, `precheck_invalid`, `empty_question`.
 
 Interpretation state (category-aware / generic-structured): `precheck(unknown)` lists the unclear items
-(fields of {entity, period, metric, basis, vintage}, or free-text points in the generic control). Each
-later ask is attributed to the first unsettled item and settles it: "yes"/"no" (or a free-form reply)
-resolve it, "I don't know" records that the user declined. The answer is accepted only when every item
-is settled. The state is kept in `transcript.info["state"]` and snapshotted in each step's info.
+(fields of {entity, period, metric, basis, vintage}, or free-text points in the generic control). A later
+ask settles the first unsettled item it is about: in category-aware mode, the first item whose category
+the question classifier (`classify_question`, given the original question) says the question touches; in
+generic-structured mode, the first point whose text shares a content token (`core.retrieval.tokenize`)
+with the question. "yes"/"no" (or a free-form reply) resolve it, "I don't know" records that the user
+declined. A question about no open item is still answered by the simulator and still counts as an ask,
+but settles nothing, and the observation says so ("State unchanged: ..."). The answer is accepted only
+when every item is settled. The state is kept in `transcript.info["state"]` and snapshotted in each step's info.
 """
 
 from __future__ import annotations
@@ -29,12 +33,13 @@ from finprobe.benchmarks.ambiguity.simulators import IDK, parse_yes_no_reply
 from finprobe.benchmarks.ambiguity.templates import FIELD_TEMPLATES
 from finprobe.core.actions import ActionSpec, ArgSpec
 from finprobe.core.agent import EnvResult
-from finprobe.core.retrieval import Passage, SearchHit
+from finprobe.core.retrieval import Passage, SearchHit, tokenize
 from finprobe.core.schema import Action, Transcript
 
-__all__ = ["ACTION_SPECS", "AmbiguityEnv", "parse_confidence"]
+__all__ = ["ACTION_SPECS", "GENERIC_PRECHECK_DESCRIPTION", "AmbiguityEnv", "parse_confidence"]
 
 _FIELD_OF = {**{f: f for f in INTERPRETATION_FIELDS}, **CATEGORY_FIELD}
+_CATEGORY_OF_FIELD = {field: cat for cat, field in CATEGORY_FIELD.items()}
 
 ACTION_SPECS: dict[str, ActionSpec] = {
     "search": ActionSpec(name="search", description="Search the filings.", args=[ArgSpec(name="query", max_length=200)]),
@@ -46,12 +51,12 @@ ACTION_SPECS: dict[str, ActionSpec] = {
                          args=[ArgSpec(name="value", max_length=120),
                                ArgSpec(name="confidence", required=False, max_length=8)]),
 }
+GENERIC_PRECHECK_DESCRIPTION = "First step: the unclear points of the question, separated by ';', or none."
 _PRECHECK = {
     "category": ActionSpec(name="precheck", description=(
         "First step: the unclear fields among entity, period, metric, basis, vintage (comma-separated) or none."),
         args=[ArgSpec(name="unknown", max_length=120)]),
-    "generic": ActionSpec(name="precheck", description=(
-        "First step: the unclear points of the question, separated by ';', or none."),
+    "generic": ActionSpec(name="precheck", description=GENERIC_PRECHECK_DESCRIPTION,
         args=[ArgSpec(name="unknown", max_length=300)]),
 }
 _GENERIC_TEMPLATE = {"en": "About {point}: do you mean ...?", "zh": "关于{point}，您指的是……吗？"}
@@ -59,17 +64,37 @@ _MAX_POINTS = 5
 
 
 def parse_confidence(raw: Any) -> float | None:
-    """A 0-100 confidence from the answer's argument ("85", 85, "85%"); None when absent or unparseable."""
+    """A 0-100 confidence from the answer's argument ("85", 85, "85%", "0.85"); None when absent or unparseable.
+
+    A value strictly between 0 and 1 written with a decimal point ("0.85", or a float 0.85) is a
+    probability and is scaled to 0-100 (85); see `confidence_is_probability`. 0 and 1 themselves ("1",
+    "1.0", 1) stay on the 0-100 scale: "1.0" could mean either, and nothing in the answer says which.
+    """
     if raw is None or isinstance(raw, bool):
         return None
     if isinstance(raw, (int, float)):
         value = float(raw)
     else:
-        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*%?\s*", str(raw))
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?|\.\d+)\s*%?\s*", str(raw))
         if not m:
             return None
         value = float(m.group(1))
+    if confidence_is_probability(raw):
+        value *= 100.0
     return value if 0.0 <= value <= 100.0 else None
+
+
+def confidence_is_probability(raw: Any) -> bool:
+    """Whether a confidence argument is a probability: a float, or a decimal number without "%", strictly
+    between 0 and 1."""
+    if isinstance(raw, bool):
+        return False
+    if isinstance(raw, float):
+        return 0.0 < raw < 1.0
+    if isinstance(raw, str):
+        m = re.fullmatch(r"\s*(\d*\.\d+)\s*", raw)
+        return m is not None and 0.0 < float(m.group(1)) < 1.0
+    return False
 
 
 class AmbiguityEnv:
@@ -141,17 +166,36 @@ class AmbiguityEnv:
                                 "simulator_info": reply.info}
         observation = f"User: {text}"
         if self.state is not None:
-            item = next((it for it in self.state["items"] if it["status"] == "unknown"), None)
+            open_items = [it for it in self.state["items"] if it["status"] == "unknown"]
+            verdict = classify_question(question, self.instance.language, original_question=self.instance.question)
+            item = self._item_about(question, open_items, verdict.categories)
             if item is not None:
                 item["status"] = "declined" if parse_yes_no_reply(text) == IDK else "resolved"
                 item["question"], item["reply"] = question, text
-                item["classifier_main"] = classify_question(question, self.instance.language,
-                                                            original_question=self.instance.question).main
+                item["classifier_main"] = verdict.main
                 info["settles"] = item["name"]
+                observation += "\n" + self._state_line()
+            elif open_items:
+                info["settles"] = None
+                observation += "\nState unchanged: the question is not about " + ", ".join(
+                    self._item_label(it) for it in open_items) + ". " + self._state_line()
+            else:
+                observation += "\n" + self._state_line()
             self.transcript.info["state"] = _copy_state(self.state)
-            observation += "\n" + self._state_line()
         info.update(self._state_info())
         return EnvResult(observation=observation, info=info)
+
+    def _item_about(self, question: str, open_items: list[dict[str, Any]],
+                    categories: list[str]) -> dict[str, Any] | None:
+        """The first open item the question is about (see the module docstring), or None."""
+        if self.mode.structure == "category":
+            touched = set(categories)
+            return next((it for it in open_items if _CATEGORY_OF_FIELD.get(it["name"]) in touched), None)
+        q = set(tokenize(question))
+        return next((it for it in open_items if q & set(tokenize(it["point"]))), None)
+
+    def _item_label(self, item: dict[str, Any]) -> str:
+        return item["name"] if self.mode.structure == "category" else f"{item['name']} ({item['point']})"
 
     # ------------------------------------------------------------------ precheck (structured modes)
     async def _precheck(self, args: dict[str, Any]) -> EnvResult:
@@ -224,6 +268,8 @@ class AmbiguityEnv:
         info: dict[str, Any] = {"confidence_raw": raw_conf}
         if raw_conf is not None and confidence is None:
             info["confidence_unparsed"] = True
+        if confidence is not None and confidence_is_probability(raw_conf):
+            info["confidence_scaled"] = True
         return EnvResult(observation="Answer recorded.", done=True,
                          final={"value": value, "confidence": confidence}, info={**info, **self._state_info()})
 

@@ -10,7 +10,8 @@ Each reads the conversation so far and replies with one action as JSON text, lik
 
 In gated modes the answering policies comply with the environment's refusals: `ask_required` /
 `state_unresolved` → ask the template question; `precheck_required` → precheck naming the primary
-category's field. The numbers above hold for the default mode (A+S+I).
+category's field (category-aware) or, in the generic control, the template question itself as the one
+unclear point (so the question it then asks is about that point). The numbers above hold for the default mode (A+S+I).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 
 from finprobe.benchmarks.ambiguity.categories import CATEGORY_FIELD
+from finprobe.benchmarks.ambiguity.environment import GENERIC_PRECHECK_DESCRIPTION
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import action_text
@@ -68,6 +70,8 @@ class PolicyBackend:
         refused = _REFUSED.search(last)
         code = refused.group(1) if refused else None
         if code == "precheck_required":
+            if any(GENERIC_PRECHECK_DESCRIPTION in m.content for m in messages):
+                return action_text("precheck", unknown=gold_question(inst).replace(";", ",").replace("；", "，"))
             return action_text("precheck", unknown=CATEGORY_FIELD[inst.primary_category])
         if code in ("ask_required", "state_unresolved"):
             return action_text("interact", question=gold_question(inst))
