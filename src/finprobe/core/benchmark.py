@@ -111,6 +111,9 @@ class Benchmark(Protocol):
         """Raise ValueError for an unknown mode or an inconsistent option before anything runs."""
         ...
 
+    # Optional: `check_samples(mode, options, samples)` raises ValueError for a run that cannot work
+    # (e.g. a searching mode without a corpus) once the data and the mode are both known.
+
     async def run_episode(self, ctx: EpisodeContext) -> None:
         """Play one episode, filling `ctx.transcript`. Model failures propagate as ModelError."""
         ...

@@ -285,6 +285,9 @@ class Runner:
             raise ValueError(f"duplicate sample id {dup!r} in the data: ids must be unique")
         if self.config.limit is not None:
             samples = samples[: self.config.limit]
+        check = getattr(self.bench, "check_samples", None)  # optional: checks that need mode and data together
+        if check is not None:
+            check(self.config.mode, self.config.options, samples)
         return samples
 
     def manifest_for(self, samples: list[Sample]) -> RunManifest:

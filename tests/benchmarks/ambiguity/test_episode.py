@@ -105,15 +105,16 @@ async def test_release_format_file_loads_and_runs(tmp_path, release):
 
 async def test_release_data_without_corpus_or_passage(tmp_path, release):
     data, corpus = release
-    # no corpus: search modes fail loudly per sample, never fall back to C or the gold passage
-    m = (await run(tmp_path / "a", agent="oracle", data=str(data))).metrics
-    assert m["errors"] == 4 and "needs a passage corpus" in m["error_list"][0]["error"]
+    # no corpus: a searching mode is refused before anything runs; never a fallback to C or the gold passage
+    with pytest.raises(ValueError, match="searches a passage corpus"):
+        await run(tmp_path / "a", agent="oracle", data=str(data))
+    assert not (tmp_path / "a" / "samples.jsonl").exists()
     m = (await run(tmp_path / "b", agent="oracle", mode="answer-only", data=str(data))).metrics
     assert m["errors"] == 0 and m["accuracy"] == 1.0
-    # oracle retrieval on an instance whose passage is not in the corpus: an explicit error
-    m = (await run(tmp_path / "c", agent="oracle", mode="oracle-retrieval", data=str(data),
-                   options={"corpus": str(corpus)})).metrics
-    assert [e["id"] for e in m["error_list"]] == ["r-zh-2"] and "not in the corpus" in m["error_list"][0]["error"]
+    # oracle retrieval on an instance whose passage is not in the corpus: refused up front, naming it
+    with pytest.raises(ValueError, match=r"oracle retrieval: .*r-zh-2"):
+        await run(tmp_path / "c", agent="oracle", mode="oracle-retrieval", data=str(data),
+                  options={"corpus": str(corpus)})
 
 
 def test_cli_run_and_report_json(tmp_path, release):

@@ -14,6 +14,7 @@ Data: the bundled demo set and corpus when `data` is None; else a release-format
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import threading
 from pathlib import Path
@@ -118,6 +119,24 @@ class AmbiguityBenchmark:
             corpus = str(demo_corpus_path()) if data is None and corpus is None else None
         corpus_ref = None if corpus is None else {"path": str(corpus), "sha256": _sha256(Path(str(corpus)))}
         return [self._sample(inst, corpus_ref) for inst in instances]
+
+    def check_samples(self, mode: str | None, options: dict[str, Any], samples: list[Sample]) -> None:
+        """Before anything runs: a searching mode needs a corpus, and oracle retrieval needs every
+        instance's own passage in it (else each episode would end in the same error)."""
+        cfg = get_mode(mode, options)
+        if "search" not in cfg.actions:
+            return
+        refs = {json.dumps(s.data.get("corpus"), sort_keys=True) for s in samples}
+        if any(s.data.get("corpus") is None for s in samples):
+            raise ValueError(f"mode {cfg.name} searches a passage corpus: give --corpus PASSAGES.jsonl")
+        if cfg.oracle_retrieval:
+            for ref in refs:
+                ref = json.loads(ref)
+                index = _index(ref["path"], ref["sha256"])
+                missing = [s.id for s in samples if index.get(instance_of(s).passage_id) is None]
+                if missing:
+                    raise ValueError(f"oracle retrieval: the passages of {len(missing)} instances are not in "
+                                     f"{ref['path']} (e.g. {', '.join(missing[:5])})")
 
     @staticmethod
     def _sample(inst: AmbiguityInstance, corpus_ref: dict | None) -> Sample:
