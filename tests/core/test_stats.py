@@ -214,3 +214,19 @@ def test_ece_of_perfectly_calibrated_groups_is_zero(groups: list[tuple[int, st.D
         confidences += [k / size] * size
         correct += [True] * k + [False] * (size - k)
     assert expected_calibration_error(confidences, correct).ece == pytest.approx(0.0, abs=1e-12)
+
+
+def test_paired_bootstrap_statistic_on_a_ratio_over_items():
+    from finprobe.core.stats import paired_bootstrap_statistic
+
+    # items: (questions, generic questions) per instance; the statistic is a ratio of sums, not a mean
+    a = [(2, 1)] * 30
+    b = [(2, 0)] * 30
+    ratio = lambda items: (sum(g for _, g in items) / sum(q for q, _ in items)) if items else None  # noqa: E731
+    res = paired_bootstrap_statistic(a, b, ratio, n_resamples=300, seed=3)
+    assert (res.mean_a, res.mean_b, res.delta, res.n) == (0.5, 0.0, -0.5, 30)
+    assert res.p_value < 0.01 and res.ci_low == res.ci_high == -0.5
+    same = paired_bootstrap_statistic(a, a, ratio, n_resamples=100)
+    assert same.delta == 0.0 and same.p_value == 1.0
+    undefined = paired_bootstrap_statistic(a, b, lambda items: None, n_resamples=10)
+    assert math.isnan(undefined.delta)

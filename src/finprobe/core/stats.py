@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from pydantic import BaseModel
@@ -176,6 +177,60 @@ def paired_bootstrap(
     p = min(1.0, 2.0 * (k + 1) / (n_resamples + 1))
     return PairedResult(delta=delta, ci_low=float(lo), ci_high=float(hi), p_value=p, n=n,
                         mean_a=float(xa.mean()), mean_b=float(xb.mean()), confidence=confidence)
+
+
+def paired_bootstrap_statistic(
+    a: Sequence[Any],
+    b: Sequence[Any],
+    statistic: Callable[[Sequence[Any]], float | None],
+    *,
+    n_resamples: int = 2000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> PairedResult:
+    """Paired bootstrap of a run-level statistic that is not a mean of per-instance values (ECE, a rate
+    over questions): `a[i]` and `b[i]` are the same instance in two runs; each resample draws instance
+    indices once and recomputes `statistic` on both runs' resampled items. δ*_b = stat(b*) − stat(a*);
+    CI and two-sided p-value exactly as in `paired_bootstrap` (Koehn 2004; Davison & Hinkley 1997).
+    Resamples where either statistic is undefined (None or NaN) are dropped; `n` is the instance count.
+    """
+    _check_common(n_resamples, confidence)
+    if len(a) != len(b):
+        raise ValueError(f"paired samples differ in length: {len(a)} vs {len(b)}")
+    n = len(a)
+    nan = math.nan
+
+    def value(items: Sequence[Any]) -> float:
+        v = statistic(items)
+        return nan if v is None else float(v)
+
+    va, vb = value(a), value(b)
+    if n == 0 or math.isnan(va) or math.isnan(vb):
+        return PairedResult(delta=nan, ci_low=nan, ci_high=nan, p_value=nan, n=n, mean_a=va, mean_b=vb,
+                            confidence=confidence)
+    rng = np.random.default_rng(seed)
+    deltas = []
+    for _ in range(n_resamples):
+        idx = rng.integers(0, n, size=n)
+        da, db = value([a[i] for i in idx]), value([b[i] for i in idx])
+        if not (math.isnan(da) or math.isnan(db)):
+            deltas.append(db - da)
+    delta = vb - va
+    if not deltas:
+        return PairedResult(delta=delta, ci_low=nan, ci_high=nan, p_value=nan, n=n, mean_a=va, mean_b=vb,
+                            confidence=confidence)
+    boot = np.asarray(deltas)
+    alpha = 1.0 - confidence
+    lo, hi = np.quantile(boot, [alpha / 2, 1 - alpha / 2])
+    if delta > 0:
+        k = int(np.count_nonzero(boot <= 0))
+    elif delta < 0:
+        k = int(np.count_nonzero(boot >= 0))
+    else:
+        k = len(boot)
+    p = min(1.0, 2.0 * (k + 1) / (len(boot) + 1))
+    return PairedResult(delta=delta, ci_low=float(lo), ci_high=float(hi), p_value=p, n=n, mean_a=va, mean_b=vb,
+                        confidence=confidence)
 
 
 def expected_calibration_error(

@@ -3,8 +3,12 @@
 Generic: the family supplies per-instance values through an optional hook
 `bench.sample_values(record, sample) -> {metric: float | None}` whose mean over instances is the metric
 (None: the instance does not enter that metric, e.g. an error record). A family without the hook is
-compared on its per-sample `Score.value`. Only instances present in both runs are paired; instances
-in one run only are counted and listed, never silently mixed in.
+compared on its per-sample `Score.value`. Metrics that are not means over instances (ECE, rates over
+questions) come from a second optional pair of hooks: `bench.paired_item(record, sample)` (one
+instance's data, None to leave it out) and `bench.run_statistics()` ({metric: fn(items) -> value});
+they are compared by resampling the shared instances and recomputing the statistic on both runs.
+Only instances present in both runs are paired; instances in one run only are counted and listed,
+never silently mixed in.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from finprobe.core.schema import Sample, SampleRecord, SampleStatus
-from finprobe.core.stats import paired_bootstrap
+from finprobe.core.stats import paired_bootstrap, paired_bootstrap_statistic
 
 __all__ = ["compare_runs", "print_comparison"]
 
@@ -76,6 +80,18 @@ def compare_runs(run_a: str | Path, run_b: str | Path, *, seed: int = 0, n_resam
         metrics[name] = {"n": res.n, "mean_a": _clean(res.mean_a), "mean_b": _clean(res.mean_b),
                          "delta": _clean(res.delta), "ci_low": _clean(res.ci_low), "ci_high": _clean(res.ci_high),
                          "p_value": _clean(res.p_value)}
+    run_stats = getattr(a.bench, "run_statistics", None)
+    item_fn = getattr(a.bench, "paired_item", None)
+    if run_stats is not None and item_fn is not None:
+        items = [(item_fn(recs_a[s], (a.samples or {}).get(s)), item_fn(recs_b[s], (b.samples or {}).get(s)))
+                 for s in common]
+        items = [(x, y) for x, y in items if x is not None and y is not None]
+        for name, statistic in run_stats().items():
+            res = paired_bootstrap_statistic([x for x, _ in items], [y for _, y in items], statistic, seed=seed,
+                                             n_resamples=min(n_resamples, 2000))
+            metrics[name] = {"n": res.n, "mean_a": _clean(res.mean_a), "mean_b": _clean(res.mean_b),
+                             "delta": _clean(res.delta), "ci_low": _clean(res.ci_low),
+                             "ci_high": _clean(res.ci_high), "p_value": _clean(res.p_value)}
     only_a = sorted(set(recs_a) - set(recs_b))
     only_b = sorted(set(recs_b) - set(recs_a))
     return {

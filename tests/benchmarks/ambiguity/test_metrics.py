@@ -162,6 +162,12 @@ async def test_compare_two_stored_runs(tmp_path):
     assert res["metrics"]["ac1_touch"]["n"] == 0  # run A never asked: not paired, not zero
     same = compare_runs(tmp_path / "a", tmp_path / "a", n_resamples=500)
     assert same["metrics"]["accuracy"]["delta"] == 0.0 and same["metrics"]["accuracy"]["p_value"] == 1.0
+    # run-level statistics are compared too: ECE (A: confident and wrong, B: confident and right)
+    e = res["metrics"]["ece"]
+    assert (e["mean_a"], e["mean_b"], e["delta"]) == (1.0, 0.0, -1.0) and e["p_value"] < 0.01
+    # the per-question rates are undefined for a run that never asked: reported, not invented
+    assert res["metrics"]["generic_ask_rate"]["mean_a"] is None and res["metrics"]["generic_ask_rate"]["mean_b"] == 0.0
+    assert res["metrics"]["wrong_category_rate"]["p_value"] is None
 
     from typer.testing import CliRunner
 

@@ -165,3 +165,16 @@ def sample_values(record: SampleRecord, sample: Sample | None = None) -> dict[st
         "ac1_touch": M._first_touch(f) if asked else None, "ac1_central": M._first_central(f) if asked else None,
         "dise_plus": M.dise_plus_value(f), "non_committal_rate": float(f.non_committal),
     }
+
+
+def paired_item(record: SampleRecord, sample: Sample | None = None) -> M.InstanceFacts | None:
+    """One instance's facts for run-level statistics in paired comparisons (None for error records)."""
+    if record.status != SampleStatus.scored:
+        return None
+    return M.facts_from_record(record, sample)
+
+
+def run_statistics() -> dict[str, Any]:
+    """Run-level metrics that are not means over instances: compared by resampling shared instances."""
+    return {"ece": lambda facts: M.ece(facts)["ece"], "generic_ask_rate": M.generic_ask_rate,
+            "wrong_category_rate": M.wrong_category_rate}

@@ -270,5 +270,13 @@ class AmbiguityBenchmark:
         """Per-instance values of the metrics that are means over instances (for `finprobe compare`)."""
         return _agg.sample_values(record, sample)
 
+    def paired_item(self, record: SampleRecord, sample: Sample | None = None) -> Any:
+        """One instance's facts, for the run-level statistics of `finprobe compare`."""
+        return _agg.paired_item(record, sample)
+
+    def run_statistics(self) -> dict[str, Any]:
+        """ECE and the per-question rates: compared by resampling shared instances (`finprobe compare`)."""
+        return _agg.run_statistics()
+
     def summary_tables(self, metrics: dict[str, Any]) -> list[Any]:
         return summary_tables(metrics)
