@@ -186,7 +186,9 @@ class OpenAICompatibleModel:
             if self._key is not None:
                 headers["Authorization"] = "Bearer " + self._key.get()
             connector = aiohttp.TCPConnector(limit=self.max_concurrency, limit_per_host=0, ttl_dns_cache=300)
-            self._session = aiohttp.ClientSession(connector=connector, headers=headers, raise_for_status=False)
+            # No cookie jar: an API client keeps no cookies, and the jar costs time on every request.
+            self._session = aiohttp.ClientSession(connector=connector, headers=headers, raise_for_status=False,
+                                                  cookie_jar=aiohttp.DummyCookieJar())
             self._sem = asyncio.Semaphore(self.max_concurrency)
             self._loop = loop
         assert self._sem is not None
