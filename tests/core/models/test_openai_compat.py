@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.utils
 
 import pytest
@@ -19,6 +20,23 @@ from finprobe.testing.mock_server import MockOpenAIServer, rough_token_count
 ModelError = _base.ModelError
 FAKE_KEY = "sk-finprobe-TEST-9f8e7d6c5b4a-do-not-leak"
 MSGS = [Message(role="system", content="You are an analyst."), Message(role="user", content="Revenue 2019?")]
+
+
+@contextlib.asynccontextmanager
+async def handler_server(handler):
+    """A one-route HTTP server on 127.0.0.1 with a hand-written handler (replies the mock cannot script);
+    yields its base URL."""
+    app = web.Application()
+    app.router.add_post("/v1/chat/completions", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        yield f"http://127.0.0.1:{port}/v1"
+    finally:
+        await runner.cleanup()
 
 
 def fast_model(base_url: str, **kw) -> OpenAICompatibleModel:
@@ -80,19 +98,10 @@ async def test_no_price_means_zero_cost_and_missing_usage_means_zero_tokens():
     async def handler(request: web.Request) -> web.Response:
         return web.json_response({"choices": [{"message": {"content": "ok"}, "finish_reason": "stop"}]})
 
-    app = web.Application()
-    app.router.add_post("/v1/chat/completions", handler)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    try:
-        m = fast_model(f"http://127.0.0.1:{port}/v1/", price=Price(input=1, output=1))
+    async with handler_server(handler) as base_url:
+        m = fast_model(base_url + "/", price=Price(input=1, output=1))
         out = await m.generate(MSGS, GenerateConfig())
         await m.aclose()
-    finally:
-        await runner.cleanup()
     assert out.text == "ok"
     assert (out.usage.input_tokens, out.usage.output_tokens, out.usage.cost_usd) == (0, 0, 0.0)
 
@@ -248,20 +257,11 @@ async def test_error_body_echoing_the_key_is_redacted(monkeypatch):
         echoed = f"bad request with {request.headers['Authorization']}"
         return web.json_response({"error": {"message": echoed}}, status=400)
 
-    app = web.Application()
-    app.router.add_post("/v1/chat/completions", handler)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    try:
-        m = fast_model(f"http://127.0.0.1:{port}/v1", api_key_env="FINPROBE_TEST_KEY")
+    async with handler_server(handler) as base_url:
+        m = fast_model(base_url, api_key_env="FINPROBE_TEST_KEY")
         with pytest.raises(ModelError) as info:
             await m.generate(MSGS, GenerateConfig())
         await m.aclose()
-    finally:
-        await runner.cleanup()
     assert "bad request with Bearer <secret>" in str(info.value)
     assert FAKE_KEY not in str(info.value)
 
@@ -348,17 +348,10 @@ async def test_a_complete_reply_without_text_is_an_empty_answer_not_a_retry():
         return web.json_response({"choices": [{"index": 0, "message": {"role": "assistant", "content": None},
                                                "finish_reason": "length"}]})
 
-    app = web.Application()
-    app.router.add_post("/v1/chat/completions", handler)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]
-    model = fast_model(f"http://127.0.0.1:{port}/v1")
-    try:
-        out = await model.generate([Message(role="user", content="hi")], GenerateConfig())
-    finally:
-        await model.aclose()
-        await runner.cleanup()
+    async with handler_server(handler) as base_url:
+        model = fast_model(base_url)
+        try:
+            out = await model.generate([Message(role="user", content="hi")], GenerateConfig())
+        finally:
+            await model.aclose()
     assert (out.text, out.finish_reason, calls) == ("", "length", 1)

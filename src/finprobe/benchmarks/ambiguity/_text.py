@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
+from typing import TypeVar
 
 from finprobe.core.retrieval import tokenize
+
+T = TypeVar("T")
 
 __all__ = ["CONCEPT_PREFIX", "NEGATED_PREFIX", "NON_DECISIVE", "STRUCTURAL_WORDS", "NEGATION", "PolarTokens",
            "concept_tokens", "has_negation", "is_decisive", "polar_tokens"]
@@ -94,22 +98,30 @@ NEGATION = re.compile(
 )
 
 
-def _normalise(text: str) -> str:
+def normalise(text: str) -> str:
+    """The form every matcher here works on: NFKC (full-width folded), lower case."""
     return unicodedata.normalize("NFKC", text).lower()
 
 
-def _concept_spans(norm: str) -> list[tuple[int, int, str]]:
-    found: list[tuple[int, int, int, str]] = []
-    for order, (cid, pattern) in enumerate(_COMPILED):
-        for m in pattern.finditer(norm):
+def longest_matches(text: str, patterns: Sequence[tuple[T, re.Pattern[str]]]) -> list[tuple[int, int, T]]:
+    """Non-overlapping matches of `patterns` in `text`, longest first (ties: earlier start, then list
+    order), returned in text order with each pattern's payload. Used by the concept and lexicon matchers."""
+    found: list[tuple[int, int, int, T]] = []
+    for order, (payload, pattern) in enumerate(patterns):
+        for m in pattern.finditer(text):
             if m.end() > m.start():
-                found.append((m.start(), m.end(), order, cid))
+                found.append((m.start(), m.end(), order, payload))
     found.sort(key=lambda x: (-(x[1] - x[0]), x[0], x[2]))
-    taken: list[tuple[int, int, str]] = []
-    for start, end, _o, cid in found:
+    taken: list[tuple[int, int, T]] = []
+    for start, end, _order, payload in found:
         if all(end <= s or start >= e for s, e, _ in taken):
-            taken.append((start, end, cid))
+            taken.append((start, end, payload))
+    taken.sort(key=lambda x: x[0])
     return taken
+
+
+def _concept_spans(norm: str) -> list[tuple[int, int, str]]:
+    return longest_matches(norm, _COMPILED)
 
 
 def _words(text: str) -> set[str]:
@@ -118,7 +130,7 @@ def _words(text: str) -> set[str]:
 
 def concept_tokens(text: str) -> set[str]:
     """Concept tokens ("@..."), then the remaining word tokens, minus structural words."""
-    norm = _normalise(text)
+    norm = normalise(text)
     taken = _concept_spans(norm)
     chars = list(norm)
     for start, end, _ in taken:
@@ -180,7 +192,7 @@ def polar_tokens(text: str) -> PolarTokens:
     a verb, 还是, 的, 吗, ...); a post-positioned cue ("excluded", 除外) governs back to the previous one.
     Cue words themselves are not tokens.
     """
-    norm = _normalise(text)
+    norm = normalise(text)
     spans = _concept_spans(norm)
     residual = list(norm)
     for start, end, _ in spans:
@@ -232,4 +244,4 @@ def polar_tokens(text: str) -> PolarTokens:
 
 
 def has_negation(text: str) -> bool:
-    return bool(NEGATION.search(_normalise(text)))
+    return bool(NEGATION.search(normalise(text)))

@@ -12,10 +12,11 @@ metric, not a recognition ("gross") cue.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
+
+from finprobe.benchmarks.ambiguity._text import longest_matches, normalise
 
 __all__ = [
     "CATEGORIES",
@@ -168,24 +169,9 @@ class CategoryVerdict(BaseModel):
     matches: dict[str, list[str]] = Field(default_factory=dict)  # category -> matched surface terms
 
 
-def _normalise(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).lower()
-
-
 def _find(text: str) -> list[tuple[int, int, _Term]]:
     """Non-overlapping lexicon matches, longest first (ties: earlier start, then lexicon order)."""
-    found: list[tuple[int, int, int, _Term]] = []
-    for order, term in enumerate(_LEXICON):
-        for m in term.pattern.finditer(text):
-            if m.end() > m.start():
-                found.append((m.start(), m.end(), order, term))
-    found.sort(key=lambda x: (-(x[1] - x[0]), x[0], x[2]))
-    taken: list[tuple[int, int, _Term]] = []
-    for start, end, _order, term in found:
-        if all(end <= s or start >= e for s, e, _ in taken):
-            taken.append((start, end, term))
-    taken.sort(key=lambda x: x[0])
-    return taken
+    return longest_matches(text, [(term, term.pattern) for term in _LEXICON])
 
 
 def classify_question(text: str, language: str | None = None, *, original_question: str | None = None
@@ -199,10 +185,10 @@ def classify_question(text: str, language: str | None = None, *, original_questi
     not a clarification on that term's category.
     """
     del language  # see docstring: both lexicons apply
-    norm = _normalise(text)
+    norm = normalise(text)
     repeated: set[str] = set()
     if original_question:
-        repeated = {norm_q[s:e] for norm_q in [_normalise(original_question)] for s, e, _ in _find(norm_q)}
+        repeated = {norm_q[s:e] for norm_q in [normalise(original_question)] for s, e, _ in _find(norm_q)}
     scores: dict[str, int] = {}
     matches: dict[str, list[str]] = {}
     for start, end, term in _find(norm):
