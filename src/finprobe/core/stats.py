@@ -166,6 +166,13 @@ def paired_bootstrap(
     d = xb - xa
     delta = float(d.mean())
     boot = _resampled_stats(d, np.mean, n_resamples, seed)
+    return _paired_result(delta, boot, n=n, mean_a=float(xa.mean()), mean_b=float(xb.mean()),
+                          confidence=confidence)
+
+
+def _paired_result(delta: float, boot: np.ndarray, *, n: int, mean_a: float, mean_b: float,
+                   confidence: float) -> PairedResult:
+    """Percentile CI of the resampled deltas and the two-sided p-value (see `paired_bootstrap`)."""
     alpha = 1.0 - confidence
     lo, hi = np.quantile(boot, [alpha / 2, 1 - alpha / 2])
     if delta > 0:
@@ -173,10 +180,10 @@ def paired_bootstrap(
     elif delta < 0:
         k = int(np.count_nonzero(boot >= 0))
     else:
-        k = n_resamples
-    p = min(1.0, 2.0 * (k + 1) / (n_resamples + 1))
-    return PairedResult(delta=delta, ci_low=float(lo), ci_high=float(hi), p_value=p, n=n,
-                        mean_a=float(xa.mean()), mean_b=float(xb.mean()), confidence=confidence)
+        k = len(boot)
+    p = min(1.0, 2.0 * (k + 1) / (len(boot) + 1))
+    return PairedResult(delta=delta, ci_low=float(lo), ci_high=float(hi), p_value=p, n=n, mean_a=mean_a,
+                        mean_b=mean_b, confidence=confidence)
 
 
 def paired_bootstrap_statistic(
@@ -219,18 +226,7 @@ def paired_bootstrap_statistic(
     if not deltas:
         return PairedResult(delta=delta, ci_low=nan, ci_high=nan, p_value=nan, n=n, mean_a=va, mean_b=vb,
                             confidence=confidence)
-    boot = np.asarray(deltas)
-    alpha = 1.0 - confidence
-    lo, hi = np.quantile(boot, [alpha / 2, 1 - alpha / 2])
-    if delta > 0:
-        k = int(np.count_nonzero(boot <= 0))
-    elif delta < 0:
-        k = int(np.count_nonzero(boot >= 0))
-    else:
-        k = len(boot)
-    p = min(1.0, 2.0 * (k + 1) / (len(boot) + 1))
-    return PairedResult(delta=delta, ci_low=float(lo), ci_high=float(hi), p_value=p, n=n, mean_a=va, mean_b=vb,
-                        confidence=confidence)
+    return _paired_result(delta, np.asarray(deltas), n=n, mean_a=va, mean_b=vb, confidence=confidence)
 
 
 def expected_calibration_error(

@@ -8,6 +8,16 @@ from rich.console import Console
 from rich.table import Table
 
 
+def count_table(title: str, label: str, counts: dict[str, int]) -> Table:
+    """A two-column table of counts (failure reasons, audit classes, ...)."""
+    table = Table(title=title)
+    table.add_column(label)
+    table.add_column("count", justify="right")
+    for key, n in counts.items():
+        table.add_row(str(key), str(n))
+    return table
+
+
 def usage_table(metrics: dict[str, Any]) -> Table | None:
     usage = (metrics.get("run") or {}).get("usage_by_role") or metrics.get("usage_by_role")
     if not usage:

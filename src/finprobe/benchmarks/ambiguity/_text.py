@@ -120,8 +120,13 @@ def longest_matches(text: str, patterns: Sequence[tuple[T, re.Pattern[str]]]) ->
     return taken
 
 
-def _concept_spans(norm: str) -> list[tuple[int, int, str]]:
-    return longest_matches(norm, _COMPILED)
+def _blank_concepts(norm: str) -> tuple[list[tuple[int, int, str]], str]:
+    """The concept phrases found in `norm`, and `norm` with them blanked (same length, so offsets hold)."""
+    spans = longest_matches(norm, _COMPILED)
+    chars = list(norm)
+    for start, end, _ in spans:
+        chars[start:end] = " " * (end - start)
+    return spans, "".join(chars)
 
 
 def _words(text: str) -> set[str]:
@@ -131,13 +136,9 @@ def _words(text: str) -> set[str]:
 def concept_tokens(text: str) -> set[str]:
     """Concept tokens ("@..."), then the remaining word tokens, minus structural words."""
     norm = normalise(text)
-    taken = _concept_spans(norm)
-    chars = list(norm)
-    for start, end, _ in taken:
-        for i in range(start, end):
-            chars[i] = " "
+    taken, rest = _blank_concepts(norm)
     tokens = {CONCEPT_PREFIX + cid for _, _, cid in taken}
-    tokens.update(_words("".join(chars)))
+    tokens.update(_words(rest))
     return tokens
 
 
@@ -193,12 +194,8 @@ def polar_tokens(text: str) -> PolarTokens:
     Cue words themselves are not tokens.
     """
     norm = normalise(text)
-    spans = _concept_spans(norm)
-    residual = list(norm)
-    for start, end, _ in spans:
-        for i in range(start, end):
-            residual[i] = " "
-    rest = "".join(residual)
+    spans, rest = _blank_concepts(norm)
+    residual = list(rest)
     label = [0] * len(norm)  # 0 plain, 1 excluded, 2 polar
     boundaries = [(m.start(), m.end()) for m in _BOUNDARY.finditer(rest)]
     cue_chars: set[int] = set()

@@ -111,15 +111,12 @@ class ReasoningBenchmark:
     def print_audit(self, console: Any, result: dict[str, Any]) -> None:
         from rich.table import Table
 
+        from finprobe.report import count_table
+
         console.print(f"{result['total']} tasks; programs reproducing exe_ans (5 decimals): "
                       f"{result['executor_matches']}/{result['total']}; human answer agrees with exe_ans: "
                       f"{result['agreements']}; disagreements: {len(result['disagreements'])}")
-        table = Table(title="answer vs exe_ans disagreements by class")
-        table.add_column("class")
-        table.add_column("count", justify="right")
-        for cls, n in result["by_class"].items():
-            table.add_row(cls, str(n))
-        console.print(table)
+        console.print(count_table("answer vs exe_ans disagreements by class", "class", result["by_class"]))
         listing = Table(title="disagreements")
         for col in ("id", "class", "answer", "exe_ans"):
             listing.add_column(col)

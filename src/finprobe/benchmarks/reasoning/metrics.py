@@ -147,10 +147,7 @@ def summary_tables(metrics: dict[str, Any]) -> list[Any]:
     tables.append(group_table("reasoning: by level", "level", metrics.get("by_level", {})))
     tables.append(group_table("reasoning: by operation", "operation", metrics.get("by_operation", {})))
     if metrics.get("failure_reasons"):
-        fr = Table(title="reasoning: failure reasons")
-        fr.add_column("reason")
-        fr.add_column("count", justify="right")
-        for reason, count in metrics["failure_reasons"].items():
-            fr.add_row(reason, str(count))
-        tables.append(fr)
+        from finprobe.report import count_table
+
+        tables.append(count_table("reasoning: failure reasons", "reason", metrics["failure_reasons"]))
     return tables
