@@ -30,6 +30,7 @@ from finprobe.core.benchmark import Benchmark, EpisodeContext, RoleModel
 from finprobe.core.cache import ResponseCache, cache_key
 from finprobe.core.models._base import ModelBackend, ModelError
 from finprobe.core.models.registry import build_backend
+from finprobe.core.models.structured import recorded_structured_output, settle_structured_output
 from finprobe.core.schema import (
     GenerateConfig, Message, ModelCall, RoleConfig, RunConfig, RunManifest, Sample, SampleRecord,
     SampleStatus, Score, Transcript, Usage, utcnow,
@@ -305,6 +306,10 @@ class Runner:
         roles = self.role_configs()
         self.check_roles(roles)  # before the store is touched: a bad spec must not cost a --fresh folder
         manifest = self.manifest_for(samples)
+        # Structured output (issue 14): one request shape per endpoint role for the whole run, negotiated now
+        # or re-used from the manifest of the run being resumed, so results never mix modes.
+        manifest.structured_output = await settle_structured_output(
+            self._shared, None if self.fresh else recorded_structured_output(self.out_dir, manifest.fingerprint))
         store = RunStore.open_for_run(self.out_dir, manifest, fresh=self.fresh)
         manifest = store.read_manifest()
         # Read the store once: resumed records are kept in memory and merged with this run's records,

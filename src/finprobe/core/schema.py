@@ -203,3 +203,6 @@ class RunManifest(Record):
     n_samples: int
     created_at: datetime = Field(default_factory=utcnow)
     python: str | None = None
+    #: how each endpoint role sends response schemas, negotiated at run start and kept for the whole run
+    #: (`finprobe.core.models.structured`): role -> json_schema | json_object_schema | json_object | prompt
+    structured_output: dict[str, str] | None = None

@@ -11,6 +11,12 @@ injects faults by rate (seeded RNG) or by schedule:
 - "truncated": HTTP 200 whose Content-Length promises more bytes than are sent, then the connection closes;
 - "nochoices": HTTP 200 with valid JSON but no `choices`.
 
+Servers also differ in the structured output they accept: `response_formats` names the kinds of
+`response_format` the mock accepts ("text" (none), "json_schema", "json_object", "json_object+schema": JSON mode
+with a `schema` key); any other kind is refused with `reject_status` and an error naming `response_format`
+(llama-cpp-python's server answers a json_schema request with HTTP 500 this way). `report_usage=False`
+leaves `usage` out of replies, as some servers do.
+
 Every request is logged (request JSON, fault applied, whether an Authorization header was present and
 whether it matched the expected key): the key itself is never stored.
 
@@ -29,7 +35,7 @@ import socket
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +46,19 @@ from finprobe.core.aio import run_async
 
 ReplyFn = Callable[[dict[str, Any]], str]
 NAMED_FAULTS = frozenset({"hang", "malformed", "truncated", "nochoices"})
+RESPONSE_FORMAT_KINDS = frozenset({"text", "json_schema", "json_object", "json_object+schema"})
+
+
+def response_format_kind(body: Mapping[str, Any]) -> str:
+    """The kind of structured output a request asks for (see the module docstring); "invalid" if malformed."""
+    fmt = body.get("response_format")
+    if fmt is None:
+        return "text"
+    if not isinstance(fmt, dict) or fmt.get("type") not in ("text", "json_schema", "json_object"):
+        return "invalid"
+    if fmt["type"] == "json_object" and "schema" in fmt:
+        return "json_object+schema"
+    return str(fmt["type"])
 
 
 def _check_fault(name: str) -> str:
@@ -86,6 +105,9 @@ class MockOpenAIServer:
         retry_after: value of the Retry-After header on 429/503 faults.
         hang_s: how long a "hang" fault sleeps.
         keep_log: keep a RequestLog per request (turn off for very long benchmarks).
+        response_formats: the kinds of `response_format` accepted (None: all); others get `reject_status`.
+        reject_status: the HTTP status of a refused `response_format` (400; 500 mimics llama-cpp-python).
+        report_usage: include `usage` in replies.
     """
 
     def __init__(
@@ -103,6 +125,9 @@ class MockOpenAIServer:
         hang_s: float = 3600.0,
         port: int = 0,
         keep_log: bool = True,
+        response_formats: Collection[str] | None = None,
+        reject_status: int = 400,
+        report_usage: bool = True,
     ):
         self._fn: ReplyFn | None = replies if callable(replies) else None
         self._replies: list[str] = [] if replies is None or callable(replies) else list(replies)
@@ -124,6 +149,13 @@ class MockOpenAIServer:
         self.hang_s = float(hang_s)
         self.port = port
         self.keep_log = keep_log
+        if response_formats is not None and not set(response_formats) <= RESPONSE_FORMAT_KINDS:
+            raise ValueError(f"response_formats must be among {sorted(RESPONSE_FORMAT_KINDS)}")
+        self.response_formats = None if response_formats is None else frozenset(response_formats)
+        self.reject_status = int(reject_status)
+        self.report_usage = report_usage
+        #: refused requests by response_format kind
+        self.rejections: Counter[str] = Counter()
 
         self.log: list[RequestLog] = []
         self.n_requests = 0
@@ -239,6 +271,12 @@ class MockOpenAIServer:
                 return self._error(401, "invalid or missing API key")
             if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
                 return self._error(400, "request body must be a JSON object with a 'messages' list")
+            kind = response_format_kind(body)
+            if self.response_formats is not None and kind not in self.response_formats:
+                self.rejections[kind] += 1
+                accepted = " or ".join(sorted(self.response_formats))
+                return self._error(self.reject_status, f"1 validation error: ('body', 'response_format', 'type'): "
+                                                       f"{kind!r} is not supported here; input should be {accepted}")
             if fault is not None:
                 return await self._faulty(request, fault)
             return self._completion(body)
@@ -255,8 +293,9 @@ class MockOpenAIServer:
             "created": int(time.time()),
             "model": body.get("model") or self.model,
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": n_in, "completion_tokens": n_out, "total_tokens": n_in + n_out},
         }
+        if self.report_usage:
+            reply["usage"] = {"prompt_tokens": n_in, "completion_tokens": n_out, "total_tokens": n_in + n_out}
         return web.Response(body=orjson.dumps(reply), content_type="application/json")
 
     async def _faulty(self, request: web.Request, fault: str) -> web.StreamResponse:

@@ -19,12 +19,20 @@ class ModelOutput(BaseModel):
 
 
 class ModelError(Exception):
-    """A model call failed for good (after the backend's own retries). The message never holds secrets."""
+    """A model call failed for good (after the backend's own retries). The message never holds secrets.
 
-    def __init__(self, message: str, *, retryable: bool = False, attempts: int = 1):
+    `rejected` marks a request the server refused as it stands (a 4xx, or a 5xx whose body names a field of
+    the request): sending it again cannot help, but a differently shaped request may (see
+    `finprobe.core.models.structured`). `status` is the HTTP status when there was one.
+    """
+
+    def __init__(self, message: str, *, retryable: bool = False, attempts: int = 1, rejected: bool = False,
+                 status: int | None = None):
         super().__init__(message)
         self.retryable = retryable
         self.attempts = attempts
+        self.rejected = rejected
+        self.status = status
 
 
 @runtime_checkable

@@ -15,12 +15,21 @@ import os
 import random
 import re
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
+from pydantic import BaseModel
 
 from finprobe.core.models._base import ModelError, ModelOutput
 from finprobe.core.models.pricing import Price, cost
+from finprobe.core.models.structured import (
+    StructuredOutput,
+    ladder_from,
+    parse_mode,
+    response_format,
+    with_schema_instruction,
+)
 from finprobe.core.schema import GenerateConfig, Message, Usage
 
 try:  # orjson is a declared dependency; the fallback only keeps a broken install usable
@@ -44,7 +53,11 @@ log = logging.getLogger(__name__)
 # caller's fault and would fail identically on every retry.
 _RETRYABLE_4XX = frozenset({408, 409, 429})
 _RETRY_AFTER_STATUSES = frozenset({429, 503})
+# Gateway and availability errors are transient by definition, whatever their body says.
+_TRANSIENT_5XX = frozenset({502, 503, 504})
 _EXCERPT_CHARS = 300
+# Request fields whose names are too common in error prose to say anything ("model failed to load").
+_UNTELLING_FIELDS = frozenset({"model", "type", "name"})
 
 
 class _Secret:
@@ -74,7 +87,39 @@ class _Retry(Exception):
 
 
 class _Fatal(Exception):
-    """One attempt failed in a way that retrying cannot fix."""
+    """One attempt failed in a way that retrying cannot fix. `status` is the HTTP status, when there was one."""
+
+    def __init__(self, reason: str, status: int | None = None):
+        super().__init__(reason)
+        self.status = status
+
+
+def request_fields(body: dict[str, Any]) -> tuple[str, ...]:
+    """The field names of a request that a server's error message may name: top-level keys and those of
+    `response_format`, less words too common to tell anything."""
+    names = set(body)
+    fmt = body.get("response_format")
+    if isinstance(fmt, dict):
+        names.update(fmt)
+    return tuple(sorted(n for n in names if n not in _UNTELLING_FIELDS))
+
+
+def names_request_field(message: str, fields: Sequence[str]) -> str | None:
+    """The first of `fields` that `message` names as a word (e.g. pydantic's `('body', 'response_format',
+    'type')`), or None."""
+    for name in fields:
+        if re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", message):
+            return name
+    return None
+
+
+class RawResponse(BaseModel):
+    """One HTTP exchange as it happened (for `finprobe check`): no retries, nothing interpreted."""
+
+    status: int
+    body: Any = None  # the parsed JSON body, None when it was not JSON
+    text: str = ""  # the body's first characters (secrets removed), whatever it was
+    latency_s: float
 
 
 def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
@@ -122,7 +167,9 @@ class OpenAICompatibleModel:
         max_concurrency: int = 64,
         price: Price | None = None,
         extra_body: dict[str, Any] | None = None,
-        supports_schema: bool = True,
+        supports_schema: bool | None = None,
+        structured_output: StructuredOutput | str | None = None,
+        structured_output_ladder: Sequence[StructuredOutput | str] | None = None,
         seed: int | None = None,
     ):
         if max_concurrency < 1:
@@ -142,7 +189,16 @@ class OpenAICompatibleModel:
         self.max_concurrency = int(max_concurrency)
         self.price = price
         self.extra_body = dict(extra_body or {})
-        self.supports_schema = supports_schema
+        # How a response schema is sent (see finprobe.core.models.structured). `supports_schema=False` is the
+        # older spelling of structured_output="prompt". Unset, the runner negotiates it per run; until then
+        # a schema goes out as json_schema.
+        if structured_output is None and supports_schema is not None:
+            structured_output = StructuredOutput.json_schema if supports_schema else StructuredOutput.prompt
+        self.structured_output_ladder = ladder_from(structured_output_ladder)
+        self.structured_output_explicit = structured_output is not None
+        self.structured_output: StructuredOutput | None = None
+        self.supports_schema = True
+        self.use_structured_output(structured_output)
         self._url = self.base_url + "/chat/completions"
         self._key: _Secret | None = None
         if api_key_env:
@@ -164,9 +220,16 @@ class OpenAICompatibleModel:
         # How retries wait; an attribute so tests can record the delays instead of sleeping them.
         self._sleep = asyncio.sleep
 
+    def use_structured_output(self, mode: StructuredOutput | str | None) -> None:
+        """Send response schemas in this mode from now on (None: json_schema, the unnegotiated default)."""
+        self.structured_output = None if mode is None else parse_mode(mode)
+        self.supports_schema = self.structured_output is not StructuredOutput.prompt
+
     def cache_identity(self) -> dict[str, object]:
         """Everything besides the request that changes the reply (part of the response-cache key)."""
-        return {"base_url": self.base_url, "extra_body": self.extra_body, "supports_schema": self.supports_schema}
+        mode = self.structured_output.value if self.structured_output is not None else None
+        return {"base_url": self.base_url, "extra_body": self.extra_body, "supports_schema": self.supports_schema,
+                "structured_output": mode}
 
     def __repr__(self) -> str:
         return (
@@ -216,6 +279,42 @@ class OpenAICompatibleModel:
         text = re.sub(r"\s+", " ", self._redact(text)).strip()
         return text[:_EXCERPT_CHARS] + ("…" if len(text) > _EXCERPT_CHARS else "")
 
+    def _error_message(self, raw: bytes) -> str:
+        """The whole error message of a failed response (OpenAI-shaped or not), for telling what it names."""
+        try:
+            obj = _loads(raw)
+            if isinstance(obj, dict) and isinstance(obj.get("error"), dict):
+                return str(obj["error"].get("message", ""))
+            if isinstance(obj, dict) and "detail" in obj:  # FastAPI's validation errors
+                return str(obj["detail"])
+        except _DecodeError:
+            pass
+        return raw[:_EXCERPT_CHARS * 16].decode("utf-8", "replace")
+
+    async def raw_request(self, method: str, path: str, body: Any = None, *,
+                          timeout_s: float | None = None) -> RawResponse:
+        """One request to `{base_url}{path}` with this backend's headers and key, no retries (for `finprobe
+        check`). Network failures raise ModelError."""
+        session, _ = self._ensure_session()
+        timeout = aiohttp.ClientTimeout(total=timeout_s or self.timeout_s)
+        data = None if body is None else _dumps(body)
+        start = time.perf_counter()
+        try:
+            async with session.request(method, self.base_url + path, data=data, timeout=timeout) as resp:
+                status, raw = resp.status, await resp.read()
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+            detail = self._redact(str(exc))[:_EXCERPT_CHARS] or type(exc).__name__
+            raise ModelError(f"{method} {self.base_url}{path}: {detail}", retryable=True) from None
+        latency = time.perf_counter() - start
+        try:
+            parsed = _loads(raw)
+        except _DecodeError:
+            parsed = None
+        if parsed is not None and self._key is not None:
+            parsed = _loads(self._redact(_dumps(parsed).decode("utf-8", "replace")))
+        text = self._redact(raw[:_EXCERPT_CHARS * 4].decode("utf-8", "replace"))
+        return RawResponse(status=status, body=parsed, text=text, latency_s=latency)
+
     def build_body(self, messages: list[Message], config: GenerateConfig) -> dict[str, Any]:
         """The JSON body sent for one call (public so callers and tests can inspect it)."""
         msgs = []
@@ -224,6 +323,10 @@ class OpenAICompatibleModel:
             if m.name is not None:
                 d["name"] = m.name
             msgs.append(d)
+        mode = self.structured_output or StructuredOutput.json_schema
+        schema = config.response_schema
+        if schema is not None and mode in (StructuredOutput.json_object_schema, StructuredOutput.json_object):
+            msgs = with_schema_instruction(msgs, schema)  # JSON mode alone says nothing of the shape
         body: dict[str, Any] = {"model": self.model, "messages": msgs}
         if config.temperature is not None:
             body["temperature"] = config.temperature
@@ -233,11 +336,10 @@ class OpenAICompatibleModel:
             body["seed"] = config.seed
         if config.stop:
             body["stop"] = list(config.stop)
-        if config.response_schema is not None and self.supports_schema:
-            body["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {"name": "action", "schema": config.response_schema, "strict": True},
-            }
+        if schema is not None:
+            fmt = response_format(mode, schema)
+            if fmt is not None:
+                body["response_format"] = fmt
         body.update(self.extra_body)
         return body
 
@@ -247,7 +349,9 @@ class OpenAICompatibleModel:
 
     # ------------------------------------------------------------------ the call
     async def generate(self, messages: list[Message], config: GenerateConfig) -> ModelOutput:
-        payload = _dumps(self.build_body(messages, config))
+        body = self.build_body(messages, config)
+        payload = _dumps(body)
+        fields = request_fields(body)
         timeout = (
             self._default_timeout
             if config.timeout_s is None
@@ -259,10 +363,11 @@ class OpenAICompatibleModel:
             session, sem = self._ensure_session()
             try:
                 async with sem:
-                    text, finish, n_in, n_out = await self._attempt(session, payload, timeout)
+                    text, finish, n_in, n_out = await self._attempt(session, payload, timeout, fields)
             except _Fatal as exc:
                 msg = f"{self.model} at {self.base_url}: {exc}"
-                raise ModelError(msg, retryable=False, attempts=attempts) from None
+                raise ModelError(msg, retryable=False, attempts=attempts, rejected=exc.status is not None,
+                                 status=exc.status) from None
             except _Retry as exc:
                 if attempts > self.max_retries:
                     raise ModelError(
@@ -284,9 +389,13 @@ class OpenAICompatibleModel:
             return ModelOutput(text=text, finish_reason=finish, usage=usage, attempts=attempts)
 
     async def _attempt(
-        self, session: aiohttp.ClientSession, payload: bytes, timeout: aiohttp.ClientTimeout
+        self, session: aiohttp.ClientSession, payload: bytes, timeout: aiohttp.ClientTimeout,
+        fields: Sequence[str] = (),
     ) -> tuple[str, str | None, int, int]:
-        """One HTTP attempt: returns (text, finish_reason, input_tokens, output_tokens) or raises _Retry/_Fatal."""
+        """One HTTP attempt: returns (text, finish_reason, input_tokens, output_tokens) or raises _Retry/_Fatal.
+
+        A 5xx whose message names one of the request's `fields` is the server refusing the request's shape
+        (llama-cpp-python answers a `response_format` it does not know with HTTP 500): it is not retried."""
         try:
             async with session.post(self._url, data=payload, timeout=timeout) as resp:
                 status = resp.status
@@ -294,7 +403,7 @@ class OpenAICompatibleModel:
                 retry_after = (
                     parse_retry_after(resp.headers.get("Retry-After")) if status in _RETRY_AFTER_STATUSES else None
                 )
-        except (asyncio.TimeoutError, aiohttp.ServerTimeoutError):
+        except (TimeoutError, aiohttp.ServerTimeoutError):
             raise _Retry(f"timed out after {timeout.total}s") from None
         except aiohttp.InvalidURL:
             raise _Fatal(f"invalid URL {self._url!r}") from None
@@ -307,10 +416,16 @@ class OpenAICompatibleModel:
             raise _Retry(f"{type(exc).__name__}: {exc.strerror or ''}") from None
 
         if status != 200:
-            what = f"HTTP {status}: {self._excerpt(raw)}"
-            if status >= 500 or status in _RETRYABLE_4XX:
+            excerpt = self._excerpt(raw)
+            what = f"HTTP {status}: {excerpt}"
+            if status in _RETRYABLE_4XX:
                 raise _Retry(what, retry_after)
-            raise _Fatal(what)
+            if status >= 500:
+                named = None if status in _TRANSIENT_5XX else names_request_field(self._error_message(raw), fields)
+                if named is None:
+                    raise _Retry(what, retry_after)
+                raise _Fatal(f"{what} (names the request field {named!r}: not retried)", status)
+            raise _Fatal(what, status)
         try:
             obj = _loads(raw)
             choice = obj["choices"][0]

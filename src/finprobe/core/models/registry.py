@@ -4,7 +4,8 @@ Specs:
 - `local`                 the embedded SmolLM2-135M-Instruct (llama.cpp, CPU); `local:/path/model.gguf` for any GGUF
 - `openai:MODEL`          any OpenAI-compatible endpoint; base URL from --base-url, $FINPROBE_BASE_URL or
                           $OPENAI_BASE_URL; key from the variable named by --api-key-env (default OPENAI_API_KEY)
-- `vllm:MODEL`, `ollama:MODEL`, `openrouter:MODEL`   the same with that server's usual base URL and key variable
+- `vllm:MODEL`, `llamacpp:MODEL`, `ollama:MODEL`, `openrouter:MODEL`   the same with that server's usual base
+                          URL, key variable and structured-output dialect (`PRESETS`)
 Baseline policies and built-in components (a family's own names) are resolved by the runner, not here.
 """
 
@@ -13,10 +14,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from finprobe.core.models._base import ModelBackend
+from finprobe.core.models.structured import DEFAULT_LADDER, StructuredOutput
 from finprobe.core.schema import RoleConfig
+
+_S = StructuredOutput
 
 
 class BackendInfo(BaseModel):
@@ -27,21 +31,55 @@ class BackendInfo(BaseModel):
     api_key_env: str | None = None
 
 
-# Presets for well-known OpenAI-compatible servers: (default base URL, default key variable).
-_OPENAI_PRESETS: dict[str, tuple[str | None, str | None]] = {
-    "openai": (None, "OPENAI_API_KEY"),
-    "vllm": ("http://localhost:8000/v1", "VLLM_API_KEY"),
-    "ollama": ("http://localhost:11434/v1", "OLLAMA_API_KEY"),
-    "openrouter": ("https://openrouter.ai/api/v1", "OPENROUTER_API_KEY"),
-}
+class Preset(BaseModel):
+    """A well-known OpenAI-compatible server: where it usually listens, the variable that usually holds its
+    key, and its structured-output dialect (the modes negotiation tries, in order)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    base_url: str | None  # None: $OPENAI_BASE_URL, else api.openai.com
+    api_key_env: str | None
+    ladder: tuple[StructuredOutput, ...]
+    description: str
+
+
+PRESETS: dict[str, Preset] = {p.name: p for p in [
+    # Any endpoint: every request shape, the most constrained first. OpenAI itself: Structured Outputs
+    # (json_schema) for recent models, JSON mode (json_object) for older ones.
+    Preset(name="openai", base_url=None, api_key_env="OPENAI_API_KEY", ladder=DEFAULT_LADDER,
+           description="any OpenAI-compatible endpoint (api.openai.com unless --base-url / $OPENAI_BASE_URL)"),
+    # vLLM serves on :8000 and reads its key from --api-key or $VLLM_API_KEY; response_format json_schema
+    # is compiled by its guided-decoding backend (docs.vllm.ai, "Structured Outputs": xgrammar/guidance).
+    Preset(name="vllm", base_url="http://localhost:8000/v1", api_key_env="VLLM_API_KEY",
+           ladder=(_S.json_schema, _S.json_object, _S.prompt),
+           description="vLLM (guided decoding through response_format json_schema)"),
+    # llama.cpp's llama-server serves on :8080 (key: --api-key / $LLAMA_API_KEY) and reads
+    # {"type": "json_object", "schema": ...} (tools/server README; json_schema only in newer builds);
+    # llama-cpp-python's server (python -m llama_cpp.server, port 8000: pass --base-url) accepts only
+    # text/json_object, with the same `schema` key (llama_types.ChatCompletionRequestResponseFormat).
+    Preset(name="llamacpp", base_url="http://localhost:8080/v1", api_key_env="LLAMA_API_KEY",
+           ladder=(_S.json_object_schema, _S.json_schema, _S.json_object, _S.prompt),
+           description="llama.cpp llama-server or llama-cpp-python's server (json_object with a schema)"),
+    # Ollama's OpenAI-compatible API on :11434 (no key locally): response_format json_schema since 0.5
+    # (turned into its `format`, a llama.cpp grammar), json_object = format "json".
+    Preset(name="ollama", base_url="http://localhost:11434/v1", api_key_env="OLLAMA_API_KEY",
+           ladder=(_S.json_schema, _S.json_object, _S.prompt),
+           description="Ollama (response_format json_schema from 0.5, else JSON mode)"),
+    # OpenRouter normalises response_format across providers: json_schema for the models that support
+    # structured outputs, json_object otherwise (openrouter.ai/docs, "Structured Outputs").
+    Preset(name="openrouter", base_url="https://openrouter.ai/api/v1", api_key_env="OPENROUTER_API_KEY",
+           ladder=(_S.json_schema, _S.json_object, _S.prompt),
+           description="OpenRouter (json_schema where the model supports it, else JSON mode)"),
+]}
 
 BACKENDS: list[BackendInfo] = [
     BackendInfo(name="local", spec="local[:PATH.gguf]",
                 description="embedded SmolLM2-135M-Instruct via llama.cpp on the CPU (the default), or any GGUF"),
     *[
-        BackendInfo(name=name, spec=f"{name}:MODEL", base_url=url, api_key_env=key,
-                    description=f"OpenAI-compatible /v1/chat/completions ({'any endpoint' if name == 'openai' else name})")
-        for name, (url, key) in _OPENAI_PRESETS.items()
+        BackendInfo(name=p.name, spec=f"{p.name}:MODEL", base_url=p.base_url, api_key_env=p.api_key_env,
+                    description=p.description)
+        for p in PRESETS.values()
     ],
 ]
 
@@ -58,9 +96,9 @@ def parse_spec(spec: str) -> tuple[str, str]:
 def resolved_base_url(role: RoleConfig) -> str | None:
     """The endpoint an OpenAI-compatible role will call (flag, environment or preset); None for others."""
     kind, _ = parse_spec(role.spec)
-    if kind not in _OPENAI_PRESETS:
+    if kind not in PRESETS:
         return role.base_url
-    preset_url, _ = _OPENAI_PRESETS[kind]
+    preset_url = PRESETS[kind].base_url
     return (role.base_url or os.environ.get("FINPROBE_BASE_URL") or
             (preset_url if kind != "openai" else os.environ.get("OPENAI_BASE_URL")) or
             "https://api.openai.com/v1")
@@ -75,23 +113,25 @@ def build_backend(role: RoleConfig) -> ModelBackend:
         if rest:
             args.setdefault("model_path", rest)
         return LocalLlamaModel(**args)
-    if kind in _OPENAI_PRESETS:
+    if kind in PRESETS:
         if not rest:
             raise SpecError(f"{role.spec!r}: name the model, e.g. {kind}:gpt-4o-mini")
         from finprobe.core.models.openai_compat import OpenAICompatibleModel
 
-        preset_url, preset_key = _OPENAI_PRESETS[kind]
+        preset = PRESETS[kind]
+        preset_key = preset.api_key_env
+        args.setdefault("structured_output_ladder", preset.ladder)
         if isinstance(args.get("price"), dict):  # from a YAML run config or --set agent.price=...
             from finprobe.core.models.pricing import Price
 
             args["price"] = Price.model_validate(args["price"])
-        base_url = resolved_base_url(role)
+        base_url = resolved_base_url(role) or "https://api.openai.com/v1"
         # An explicitly named key variable must exist; a preset's default one is used only when set
         # (local servers such as vLLM or Ollama usually need no key).
         api_key_env = role.api_key_env or (preset_key if preset_key and os.environ.get(preset_key) else None)
         return OpenAICompatibleModel(base_url=base_url, model=rest, api_key_env=api_key_env, **args)
     raise SpecError(
         f"unknown model spec {role.spec!r}: expected local, local:PATH, "
-        + ", ".join(f"{k}:MODEL" for k in _OPENAI_PRESETS)
+        + ", ".join(f"{k}:MODEL" for k in PRESETS)
         + ", or a baseline policy / component of the benchmark (see `finprobe list`)"
     )
