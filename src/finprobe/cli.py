@@ -312,6 +312,57 @@ def audit(benchmark: str, data: Optional[str] = typer.Option(None), format: str 
         bench.print_audit(console, result)
 
 
+# --------------------------------------------------------------------------- check (issue 14)
+@app.command()
+def check(
+    endpoint: str = typer.Argument(..., help="Endpoint spec: openai:MODEL, vllm:MODEL, llamacpp:MODEL, ..."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL (default: the preset's, or $FINPROBE_BASE_URL)."),
+    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    role: str = typer.Option("agent", help="Role the recommended --set values are written for."),
+    format: str = typer.Option("table", help="table | json"),
+) -> None:
+    """Probe an OpenAI-compatible endpoint with a handful of tiny requests: what it supports, what to --set."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from finprobe.core.models.openai_compat import OpenAICompatibleModel
+    from finprobe.core.models.probe import probe_endpoint
+    from finprobe.core.models.registry import build_backend
+
+    if format not in ("table", "json"):
+        raise typer.BadParameter("format must be table or json")
+    with _user_errors():
+        backend = build_backend(RoleConfig(spec=endpoint, base_url=base_url, api_key_env=api_key_env))
+        if not isinstance(backend, OpenAICompatibleModel):
+            raise ValueError(f"{endpoint!r} is not an endpoint: check probes OpenAI-compatible servers")
+
+    async def probe():
+        try:
+            return await probe_endpoint(backend, spec=endpoint, role=role)
+        finally:
+            await backend.aclose()
+
+    result = run_async(probe())
+    if format == "json":
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+    else:
+        table = Table(title=f"{endpoint} at {result.base_url}")
+        for col in ("check", "", "detail"):
+            table.add_column(col)
+        marks = {True: "[green]yes[/green]", False: "[red]no[/red]", None: "[dim]-[/dim]"}
+        for c in result.checks:  # details quote server and model text: escaped, never read as markup
+            table.add_row(c.label, marks[c.ok], escape(c.detail))
+        console.print(table)
+        for note in result.notes:
+            console.print(f"[yellow]note:[/yellow] {escape(note)}")
+        if result.usable:
+            sets = " ".join(f"--set {s}" for s in result.recommended)
+            console.print(f"recommended: [bold]{sets}[/bold] (a run negotiates the same by itself)")
+        console.print(f"[dim]{result.requests} requests, {result.tokens} tokens spent[/dim]")
+    if not result.usable:
+        raise typer.Exit(1)
+
+
 def main() -> None:  # pragma: no cover
     app()
 

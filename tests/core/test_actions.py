@@ -34,6 +34,14 @@ def test_braces_inside_strings_do_not_confuse_the_scanner():
     assert a.args["query"] == "a } tricky { query"
 
 
+def test_raw_newlines_inside_strings_are_accepted():
+    """What SmolLM2 wrote under llama-cpp-python's server grammar (json_object with a schema): a raw newline
+    inside a string value, which strict JSON refuses."""
+    reply = '{"action": "answer", "value": ");\n{", "confidence": 50}'
+    assert parse_action(reply, SPECS).args == {"value": ");\n{", "confidence": 50}
+    assert parse_action('Sure: {"action": "search", "query": "Acme\n2023"} ok', SPECS).args == {"query": "Acme\n2023"}
+
+
 def test_duplicate_identical_actions_are_one_action():
     text = '{"action": "search", "query": "x"}\n{"action": "search", "query": "x"}'
     assert parse_action(text, SPECS).name == "search"

@@ -2,7 +2,9 @@
 
 The parser accepts a reply that holds exactly one action as a JSON object, wherever it sits (bare, in a
 code fence, nested inside commentary). It refuses replies that hold two different actions, unknown
-action names, missing or ill-typed arguments: those are invalid actions, not guesses.
+action names, missing or ill-typed arguments: those are invalid actions, not guesses. Raw control
+characters inside strings (a newline in a value) are accepted: the grammar of llama-cpp-python's server
+lets a constrained model write them, and they change nothing a reader would take from the action.
 """
 
 from __future__ import annotations
@@ -119,7 +121,7 @@ def _json_objects(text: str) -> list[Any]:
             j += 1
         if depth == 0:
             try:
-                found.append(json.loads(text[start:j + 1]))
+                found.append(json.loads(text[start:j + 1], strict=False))
                 i = j + 1
                 continue
             except (json.JSONDecodeError, RecursionError):
@@ -135,7 +137,7 @@ def _json_objects(text: str) -> list[Any]:
 def _candidates(text: str) -> list[Any]:
     stripped = text.strip()
     try:
-        whole = json.loads(stripped)
+        whole = json.loads(stripped, strict=False)
         return [whole] if isinstance(whole, dict) else []
     except (json.JSONDecodeError, RecursionError):
         pass
