@@ -60,6 +60,8 @@ def _run_info(manifest: RunManifest, records: list[SampleRecord]) -> dict[str, A
         "benchmark": manifest.config.benchmark,
         "mode": manifest.config.mode,
         "roles": {r: rc.spec for r, rc in manifest.config.roles.items()},
+        # how each endpoint role sent response schemas for the whole run (negotiated; issue 14)
+        "structured_output": manifest.structured_output or {},
         "n_expected": manifest.n_samples,
         "n_stored": len(records),
         "n_missing": max(0, manifest.n_samples - len(records)),

@@ -39,6 +39,9 @@ def print_summary(console: Console, bench: Any, metrics: dict[str, Any], title: 
     if table is not None:
         console.print(table)
     run = metrics.get("run") or {}
+    if run.get("structured_output"):
+        modes = ", ".join(f"{role}={mode}" for role, mode in run["structured_output"].items())
+        console.print(f"[dim]structured output (the whole run): {modes}[/dim]")
     if run.get("n_missing"):
         console.print(f"[yellow]run incomplete: {run['n_stored']} of {run['n_expected']} samples stored "
                       f"({run['n_missing']} missing); run the same command again to finish it[/yellow]")
