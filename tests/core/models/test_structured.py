@@ -10,11 +10,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from finprobe.core.models._base import ModelError
-from finprobe.core.models.openai_compat import OpenAICompatibleModel, names_request_field, request_fields
+from finprobe.core.models.openai_compat import (
+    OpenAICompatibleModel,
+    names_request_field,
+    request_fields,
+)
 from finprobe.core.models.registry import PRESETS, build_backend
 from finprobe.core.models.scripted import ScriptedModel
 from finprobe.core.models.structured import (
-    DEFAULT_LADDER, PROBE_SCHEMA, StructuredOutput, negotiate_structured_output, recorded_structured_output,
+    DEFAULT_LADDER,
+    PROBE_SCHEMA,
+    StructuredOutput,
+    negotiate_structured_output,
+    recorded_structured_output,
     settle_structured_output,
 )
 from finprobe.core.runner import Runner
