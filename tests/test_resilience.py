@@ -21,7 +21,7 @@ from finprobe.benchmarks.reasoning import BENCHMARK, reference_value
 
 # The demo tasks' reference answers, keyed by the prompt's last line (the question).
 _REFERENCES = {}
-for _s in BENCHMARK.load(None, {}):
+for _s in BENCHMARK.load(None, BENCHMARK.parse_options({})):
     _value, _ = reference_value(_s.data)
     _REFERENCES[_s.data["qa"]["question"]] = _value
 
@@ -88,7 +88,7 @@ def test_thirty_percent_faults_every_sample_scored_or_error(tmp_path):
             config = RunConfig(benchmark="reasoning", concurrency=8, sample_retries=0,
                                roles={"agent": RoleConfig(spec="mock")})
             try:
-                return await Runner(config, tmp_path, progress=False, backends={"agent": backend}).run()
+                return await Runner(config, tmp_path, benchmark=BENCHMARK, progress=False, backends={"agent": backend}).run()
             finally:
                 await backend.aclose()
         result = run_async(go())
