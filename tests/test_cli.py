@@ -40,13 +40,13 @@ def test_run_report_rescore_on_demo(tmp_path):
 
 
 def test_html_report_escapes_model_output(tmp_path):
+    from finprobe.core.aio import run_async
+    from finprobe.core.families import load_family
     from finprobe.core.models.scripted import ScriptedModel
     from finprobe.core.runner import Runner
     from finprobe.core.schema import RoleConfig, RunConfig
-    from finprobe.core.aio import run_async
     from finprobe.report import load_run
     from finprobe.report.html import render_html
-    from finprobe.core.families import load_family
 
     evil = "<script>alert('x')</script>\nANSWER: 1"
     cfg = RunConfig(benchmark="reasoning", limit=2, roles={"agent": RoleConfig(spec="x")})

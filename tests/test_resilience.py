@@ -9,15 +9,13 @@ import subprocess
 import sys
 import time
 
+from finprobe.benchmarks.reasoning import BENCHMARK, reference_value
 from finprobe.core.aio import run_async
 from finprobe.core.models.openai_compat import OpenAICompatibleModel
 from finprobe.core.runner import Runner
 from finprobe.core.schema import RoleConfig, RunConfig, SampleStatus
 from finprobe.core.store import SAMPLES, RunStore
 from finprobe.testing.mock_server import MockServerThread
-
-
-from finprobe.benchmarks.reasoning import BENCHMARK, reference_value
 
 # The demo tasks' reference answers, keyed by the prompt's last line (the question).
 _REFERENCES = {}

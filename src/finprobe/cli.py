@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 import typer
 import yaml
+from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -93,12 +94,11 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
             raise typer.BadParameter(f"--set {key}: give the role's model first (e.g. --{role} SPEC)")
         rc = roles[role]
         if field in _GEN_FIELDS:
-            if field == "stop" and isinstance(value, str):
-                value = [value]
+            given: Any = [value] if field == "stop" and isinstance(value, str) else value
             try:  # validated now: a bad value must not reach the manifest and make the folder unreadable
-                generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: value})
-            except ValueError as exc:
-                raise typer.BadParameter(f"--set {key}={value!r}: {exc.errors()[0]['msg'] if hasattr(exc, 'errors') else exc}")
+                generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: given})
+            except ValidationError as exc:
+                raise typer.BadParameter(f"--set {key}={value!r}: {exc.errors()[0]['msg']}") from None
             rc = rc.model_copy(update={"generate": generate})
         else:
             rc = rc.model_copy(update={"args": {**rc.args, field: value}})

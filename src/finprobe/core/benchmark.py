@@ -62,7 +62,7 @@ class FamilyOptions(BaseModel):
         return self.model_dump(mode="json", exclude_defaults=True, exclude=set(self.aggregation_fields()))
 
 
-O = TypeVar("O", bound=FamilyOptions)
+OptionsT = TypeVar("OptionsT", bound=FamilyOptions)
 
 
 class OptionInfo(BaseModel):
@@ -128,7 +128,7 @@ class RoleModel:
 
 
 @dataclass
-class EpisodeContext(Generic[O]):
+class EpisodeContext(Generic[OptionsT]):
     """What an episode gets from the engine: its models by role, the run's mode and options, a seeded RNG.
 
     A plain dataclass, not a record: it is built once per sample on the hot path and never stored."""
@@ -136,7 +136,7 @@ class EpisodeContext(Generic[O]):
     sample: Sample
     transcript: Transcript
     rng: random.Random
-    options: O
+    options: OptionsT
     mode: str | None = None
     seed: int = 0
     #: the trial index (1..K) under `--epochs K`
@@ -187,7 +187,7 @@ RunStatistic = Callable[[Sequence[Any]], "float | None"]
 
 
 # --------------------------------------------------------------------------- the contract
-class Benchmark(abc.ABC, Generic[O]):
+class Benchmark(abc.ABC, Generic[OptionsT]):
     """A benchmark family. Subclass it, fill in the class attributes, implement the abstract methods.
 
     Identity (class attributes): `name`, `description`, `version` (the family's code; recorded in the
@@ -218,7 +218,7 @@ class Benchmark(abc.ABC, Generic[O]):
         """Baseline policies that can play the agent (`--agent NAME`)."""
         return []
 
-    def policy_backend(self, name: str, sample: Sample, options: O) -> ModelBackend:
+    def policy_backend(self, name: str, sample: Sample, options: OptionsT) -> ModelBackend:
         """A per-sample backend for baseline policy `name` (e.g. one that answers the reference value)."""
         raise KeyError(f"{self.name} has no baseline policy {name!r}")
 
@@ -230,13 +230,13 @@ class Benchmark(abc.ABC, Generic[O]):
         return {}
 
     # ------------------------------------------------------------------ options and data
-    def parse_options(self, raw: Mapping[str, Any] | FamilyOptions | None) -> O:
+    def parse_options(self, raw: Mapping[str, Any] | FamilyOptions | None) -> OptionsT:
         """Typed options from `-O KEY=VALUE` pairs (strings are coerced by the model's types).
         Raises ValueError with one line per problem."""
         if isinstance(raw, self.options_model):
             return raw  # type: ignore[return-value]
         known = list(self.options_model.model_fields)
-        unknown = sorted(set(raw or {}) - set(known))
+        unknown = sorted(str(key) for key in (raw or {}) if key not in known)
         if unknown:
             hint = "; the run's seed is --seed (it drives episodes and bootstrap alike)" if "seed" in unknown else ""
             raise ValueError(f"unknown {self.name} option{'s' if len(unknown) > 1 else ''} "
@@ -246,27 +246,27 @@ class Benchmark(abc.ABC, Generic[O]):
         except ValidationError as exc:
             raise ValueError(f"{self.name} options: {validation_message(exc)}") from None
 
-    def check_config(self, mode: str | None, options: O) -> None:
+    def check_config(self, mode: str | None, options: OptionsT) -> None:
         """Raise ValueError for an unknown mode or options that cannot work together, before any data loads."""
         known = [m.name for m in self.modes()]
         if mode is not None and mode not in known:
             raise ValueError(f"unknown {self.name} mode {mode!r}; known: {', '.join(known)}")
 
     @abc.abstractmethod
-    def load(self, data: str | None, options: O) -> list[Sample]:
+    def load(self, data: str | None, options: OptionsT) -> list[Sample]:
         """Instances as samples (the bundled demo set when `data` is None). Raise DataError on malformed data."""
 
-    def check_samples(self, mode: str | None, options: O, samples: Sequence[Sample]) -> None:
+    def check_samples(self, mode: str | None, options: OptionsT, samples: Sequence[Sample]) -> None:
         """Raise ValueError for a run that cannot work once data and mode are both known (e.g. a
         searching mode without a corpus), before the first model call."""
 
     # ------------------------------------------------------------------ the episode
     @abc.abstractmethod
-    async def run_episode(self, ctx: EpisodeContext[O]) -> None:
+    async def run_episode(self, ctx: EpisodeContext[OptionsT]) -> None:
         """Play one episode, filling `ctx.transcript`. Model failures propagate as ModelError."""
 
     @abc.abstractmethod
-    def score(self, sample: Sample, transcript: Transcript, options: O) -> Score:
+    def score(self, sample: Sample, transcript: Transcript, options: OptionsT) -> Score:
         """Grade one transcript. Deterministic: the same transcript always gets the same Score."""
 
     def success(self, score: Score) -> bool:
@@ -275,7 +275,7 @@ class Benchmark(abc.ABC, Generic[O]):
 
     # ------------------------------------------------------------------ aggregation and display
     @abc.abstractmethod
-    def aggregate(self, records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None, options: O,
+    def aggregate(self, records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None, options: OptionsT,
                   settings: AggregationSettings) -> dict[str, Any]:
         """The run's metrics as one JSON-able dict (the `report --format json` object).
 
@@ -312,7 +312,7 @@ class Benchmark(abc.ABC, Generic[O]):
         return {}
 
     # ------------------------------------------------------------------ data tools
-    def doctor(self, data: str | None, options: O) -> DoctorReport | None:
+    def doctor(self, data: str | None, options: OptionsT) -> DoctorReport | None:
         """Data defects of a source file (`finprobe doctor FAMILY --data FILE`); None: no doctor."""
         return None
 

@@ -29,11 +29,28 @@ from finprobe.core.cache import ResponseCache, cache_key
 from finprobe.core.models._base import ModelBackend, ModelError
 from finprobe.core.models.registry import build_backend
 from finprobe.core.provenance import (
-    data_hash, git_revision, library_versions, package_version, run_fingerprint, run_info, sample_seed,
+    data_hash,
+    git_revision,
+    library_versions,
+    package_version,
+    run_fingerprint,
+    run_info,
+    sample_seed,
 )
 from finprobe.core.schema import (
-    GenerateConfig, Message, ModelCall, RoleConfig, RunConfig, RunManifest, Sample, SampleRecord,
-    SampleStatus, Score, Transcript, Usage, utcnow,
+    GenerateConfig,
+    Message,
+    ModelCall,
+    RoleConfig,
+    RunConfig,
+    RunManifest,
+    Sample,
+    SampleRecord,
+    SampleStatus,
+    Score,
+    Transcript,
+    Usage,
+    utcnow,
 )
 from finprobe.core.store import RunStore
 
@@ -184,8 +201,9 @@ class Runner:
         failed_calls: list[ModelCall] = []
         seed = sample_seed(self.config.seed, sample.id, epoch)
 
-        async def call(*args: Any) -> ModelCall:
-            return await self._call(*args, epoch=epoch)
+        async def call(role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
+                       transcript: Transcript) -> ModelCall:
+            return await self._call(role, backend, messages, config, transcript, epoch=epoch)
 
         attempt = 0
         for attempt in range(1, attempts + 1):
@@ -386,7 +404,12 @@ class Runner:
         if not self.progress:
             return None, None
         from rich.progress import (
-            BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
         )
 
         progress = Progress(

@@ -300,7 +300,7 @@ def expected_calibration_error(
     if len(conf_list) != len(corr_list):
         raise ValueError(f"confidences and correct differ in length: {len(conf_list)} vs {len(corr_list)}")
     n = len(conf_list)
-    pairs = [(float(c), bool(k)) for c, k in zip(conf_list, corr_list) if c is not None and not math.isnan(c)]
+    pairs = [(float(c), bool(k)) for c, k in zip(conf_list, corr_list, strict=True) if c is not None and not math.isnan(c)]
     conf = np.array([c for c, _ in pairs], dtype=float)
     hit = np.array([k for _, k in pairs], dtype=float)
     if conf.size and (conf.min() < 0.0 or conf.max() > 1.0):
@@ -315,7 +315,7 @@ def expected_calibration_error(
         count = int(mask.sum())
         mean_conf = float(conf[mask].mean()) if count else None
         acc = float(hit[mask].mean()) if count else None
-        if count:
+        if acc is not None and mean_conf is not None:
             ece += count / m * abs(acc - mean_conf)
         bins.append(CalibrationBin(lo=b / n_bins, hi=(b + 1) / n_bins, count=count,
                                    mean_confidence=mean_conf, accuracy=acc))

@@ -48,7 +48,7 @@ class RunStore:
 
     # ------------------------------------------------------------------ opening
     @classmethod
-    def open_for_run(cls, path: str | Path, manifest: RunManifest, *, fresh: bool = False) -> "RunStore":
+    def open_for_run(cls, path: str | Path, manifest: RunManifest, *, fresh: bool = False) -> RunStore:
         """Open a run folder to write `manifest`'s run: new, resumed (same fingerprint) or, with
         `fresh`, cleared. A folder that holds a different run is an error, never silently mixed."""
         store = cls(path)

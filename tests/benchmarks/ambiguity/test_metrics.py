@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from finprobe.report import rich_table
 import json
 
 import pytest
@@ -13,7 +12,7 @@ from finprobe.benchmarks.ambiguity.aggregate import sample_values
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import action_text
 from finprobe.core.models.scripted import ScriptedModel
-from finprobe.report import load_run, rescore_run
+from finprobe.report import load_run, rescore_run, rich_table
 from finprobe.report.compare import compare_runs
 
 E, MD, T = "entity_scope", "metric_definition", "temporal_scope"

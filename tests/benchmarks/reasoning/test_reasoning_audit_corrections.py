@@ -57,7 +57,7 @@ def test_overlay_parsing_and_application(tmp_path):
                  '  Z: {value: "yes"}\n')
     overlay = load_corrections(p)
     samples = BENCHMARK.load(None, BENCHMARK.parse_options({"corrections": "none"}))[:3]
-    renamed = [s.model_copy(update={"id": k}) for s, k in zip(samples, "ABC")]
+    renamed = [s.model_copy(update={"id": k}) for s, k in zip(samples, "ABC", strict=True)]
     out = apply_corrections(renamed, overlay)
     assert [s.skip_reason for s in out] == [None, "excerpt lacks the data", None]
     assert out[0].data["correction"] == {"value": 2.5, "note": "fixed"}

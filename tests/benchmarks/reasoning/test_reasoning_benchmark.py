@@ -1,4 +1,3 @@
-from finprobe.report import rich_table
 import json
 import random
 from collections import Counter
@@ -14,8 +13,18 @@ from finprobe.core.benchmark import AggregationSettings, Benchmark, EpisodeConte
 from finprobe.core.models._base import ModelOutput
 from finprobe.core.models.scripted import ScriptedModel
 from finprobe.core.schema import (
-    GenerateConfig, ModelCall, Outcome, RoleConfig, RunConfig, SampleRecord, SampleStatus, Score, Transcript, Usage,
+    GenerateConfig,
+    ModelCall,
+    Outcome,
+    RoleConfig,
+    RunConfig,
+    SampleRecord,
+    SampleStatus,
+    Score,
+    Transcript,
+    Usage,
 )
+from finprobe.report import rich_table
 
 
 def test_protocol_and_shape():

@@ -53,18 +53,18 @@ def paired_template_oracle(run_dir: str | Path) -> dict[str, bool]:
 
 
 def _judge_report(facts: list[M.InstanceFacts]) -> dict[str, Any] | None:
-    ran = [f for f in facts if f.judge is not None]
+    ran = [(f, f.judge) for f in facts if f.judge is not None]
     if not ran:
         return None
-    ok = [f for f in ran if f.judge.get("ok")]
+    ok = [(f, judge) for f, judge in ran if judge.get("ok")]
     disagreements = []
     agree_int = agree_def = n_def = 0
-    for f in ok:
-        j_int = bool(f.judge.get("verdict_intended"))
+    for f, judge in ok:
+        j_int = bool(judge.get("verdict_intended"))
         agree_int += j_int == f.correct
-        if f.verdict_default is not None and f.judge.get("verdict_default") is not None:
+        if f.verdict_default is not None and judge.get("verdict_default") is not None:
             d_def = f.verdict_default == "match"
-            j_def = bool(f.judge["verdict_default"])
+            j_def = bool(judge["verdict_default"])
             n_def += 1
             agree_def += j_def == d_def
             if j_def != d_def:
@@ -73,11 +73,11 @@ def _judge_report(facts: list[M.InstanceFacts]) -> dict[str, Any] | None:
             disagreements.append({"id": f.id, "reading": "intended", "deterministic": f.correct, "judge": j_int})
     return {
         "n_ran": len(ran), "n_judged": len(ok),
-        "accuracy_judge": (sum(bool(f.judge.get("verdict_intended")) for f in ok) / len(ok)) if ok else None,
+        "accuracy_judge": (sum(bool(judge.get("verdict_intended")) for _, judge in ok) / len(ok)) if ok else None,
         "agreement_intended": agree_int / len(ok) if ok else None,
         "agreement_default": agree_def / n_def if n_def else None,
         "disagreements": sorted(disagreements, key=lambda d: (d["id"], d["reading"])),
-        "unscored": [{"id": f.id, "reason": f.judge.get("reason") or "unscored"} for f in ran if not f.judge.get("ok")],
+        "unscored": [{"id": f.id, "reason": judge.get("reason") or "unscored"} for f, judge in ran if not judge.get("ok")],
     }
 
 

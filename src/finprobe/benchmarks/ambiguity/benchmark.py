@@ -32,8 +32,12 @@ from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
 from finprobe.benchmarks.ambiguity.policies import POLICIES, instance_of, policy_backend
 from finprobe.benchmarks.ambiguity.prompts import system_prompt, task_prompt
 from finprobe.benchmarks.ambiguity.search import SearchTool
-from finprobe.benchmarks.ambiguity.simulators import (DeterministicSimulator, FreeFormSimulator, LLMSimulator,
-                                                      NoisySimulator)
+from finprobe.benchmarks.ambiguity.simulators import (
+    DeterministicSimulator,
+    FreeFormSimulator,
+    LLMSimulator,
+    NoisySimulator,
+)
 from finprobe.benchmarks.ambiguity.tables import plots, summary_tables
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import LoopConfig, action_text, format_instructions, run_react
@@ -126,7 +130,8 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
             for ref in refs:
                 ref = json.loads(ref)
                 index = _index(ref["path"], ref["sha256"])
-                missing = [s.id for s in samples if index.get(instance_of(s).passage_id) is None]
+                missing = [s.id for s in samples
+                           if (pid := instance_of(s).passage_id) is None or index.get(pid) is None]
                 if missing:
                     raise ValueError(f"oracle retrieval: the passages of {len(missing)} instances are not in "
                                      f"{ref['path']} (e.g. {', '.join(missing[:5])})")
@@ -185,7 +190,8 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         if ctx.role_specs.get("classifier", "lexicon") != "lexicon":
             entries = []
             for step in agent_questions(transcript):
-                verdict = await llm_classify(ctx.model("classifier"), str(step.action.args.get("question", "")),
+                question = step.action.args.get("question", "") if step.action is not None else ""
+                verdict = await llm_classify(ctx.model("classifier"), str(question),
                                              inst.question)
                 entries.append({"step": step.index, **verdict})
             transcript.info["classifier_llm"] = entries

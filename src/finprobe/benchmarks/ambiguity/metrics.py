@@ -78,10 +78,10 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> Ins
                           axes=list(meta.get("axes") or []), h0=meta.get("h0"), source=meta.get("source"))
     t = record.transcript
     if t is not None:
-        accepted = [s for s in t.steps if s.kind == StepKind.action and s.action is not None]
-        facts.asks = sum(1 for s in accepted if s.action.name == "interact")
+        accepted = [s.action for s in t.steps if s.kind == StepKind.action and s.action is not None]
+        facts.asks = sum(1 for a in accepted if a.name == "interact")
         facts.actions = len(accepted)
-        facts.searched = any(s.action.name == "search" for s in accepted)
+        facts.searched = any(a.name == "search" for a in accepted)
         facts.outcome = t.outcome.value if t.outcome is not None else None
         conf = t.final_args.get("confidence") if t.final_args else None
         facts.confidence = float(conf) / 100.0 if isinstance(conf, (int, float)) and not isinstance(conf, bool) else None

@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from finprobe.benchmarks.ambiguity.options import DEFAULT_MAX_ROUNDS, AmbiguityOptions
+from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
 
 DEFAULT_MODE = "answer+search+interact"
 DEFAULT_FORCED_ASKS = 4

@@ -16,11 +16,17 @@ from finprobe.benchmarks.reasoning.loader import load_finqa, to_sample
 from finprobe.benchmarks.reasoning.options import ReasoningOptions
 from finprobe.benchmarks.reasoning.policies import POLICIES, policy_backend
 from finprobe.core.benchmark import (
-    AggregationSettings, Benchmark, DoctorReport, EpisodeContext, Finding, ModeInfo, PolicyInfo,
+    AggregationSettings,
+    Benchmark,
+    DoctorReport,
+    EpisodeContext,
+    Finding,
+    ModeInfo,
+    PolicyInfo,
 )
 from finprobe.core.display import PlotData, TableData
 from finprobe.core.models._base import ModelBackend
-from finprobe.core.schema import Message, Outcome, Sample, SampleRecord, SampleStatus, Score, Transcript
+from finprobe.core.schema import Message, Outcome, Sample, SampleRecord, Score, Transcript
 
 DEFAULT_MODE = "contract"
 

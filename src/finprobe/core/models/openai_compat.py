@@ -294,7 +294,7 @@ class OpenAICompatibleModel:
                 retry_after = (
                     parse_retry_after(resp.headers.get("Retry-After")) if status in _RETRY_AFTER_STATUSES else None
                 )
-        except (asyncio.TimeoutError, aiohttp.ServerTimeoutError):
+        except (TimeoutError, aiohttp.ServerTimeoutError):
             raise _Retry(f"timed out after {timeout.total}s") from None
         except aiohttp.InvalidURL:
             raise _Fatal(f"invalid URL {self._url!r}") from None
