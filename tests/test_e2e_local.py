@@ -18,8 +18,9 @@ pytestmark = pytest.mark.llama
 
 def _require_model():
     try:
-        from finprobe.core.models.local import default_gguf_path
         import llama_cpp  # noqa: F401
+
+        from finprobe.core.models.local import default_gguf_path
         path = default_gguf_path()
     except Exception as exc:  # noqa: BLE001 - any failure to find the model
         if os.environ.get("FINPROBE_REQUIRE_LLAMA"):

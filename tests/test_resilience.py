@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+from finprobe.benchmarks.reasoning import BENCHMARK, reference_value
 from finprobe.core.aio import run_async
 from finprobe.core.models.openai_compat import OpenAICompatibleModel
 from finprobe.core.runner import Runner
@@ -16,12 +17,9 @@ from finprobe.core.schema import RoleConfig, RunConfig, SampleStatus
 from finprobe.core.store import SAMPLES, RunStore
 from finprobe.testing.mock_server import MockServerThread
 
-
-from finprobe.benchmarks.reasoning import BENCHMARK, reference_value
-
 # The demo tasks' reference answers, keyed by the prompt's last line (the question).
 _REFERENCES = {}
-for _s in BENCHMARK.load(None, {}):
+for _s in BENCHMARK.load(None, BENCHMARK.parse_options({})):
     _value, _ = reference_value(_s.data)
     _REFERENCES[_s.data["qa"]["question"]] = _value
 
@@ -88,7 +86,7 @@ def test_thirty_percent_faults_every_sample_scored_or_error(tmp_path):
             config = RunConfig(benchmark="reasoning", concurrency=8, sample_retries=0,
                                roles={"agent": RoleConfig(spec="mock")})
             try:
-                return await Runner(config, tmp_path, progress=False, backends={"agent": backend}).run()
+                return await Runner(config, tmp_path, benchmark=BENCHMARK, progress=False, backends={"agent": backend}).run()
             finally:
                 await backend.aclose()
         result = run_async(go())

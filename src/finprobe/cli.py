@@ -11,7 +11,10 @@ from typing import Any, Optional
 
 import typer
 import yaml
+from pydantic import ValidationError
 from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 from finprobe.core.aio import run_async
 from finprobe.core.schema import GenerateConfig, RoleConfig, RunConfig
@@ -19,7 +22,8 @@ from finprobe.core.schema import GenerateConfig, RoleConfig, RunConfig
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="finprobe: evaluate how LLM agents handle financial questions.")
 console = Console()
-err_console = Console(stderr=True)
+# Errors are never wrapped: a long path must stay one line (and greppable), whatever the terminal width.
+err_console = Console(stderr=True, soft_wrap=True)
 
 ROLE_FLAGS = ("agent", "user", "judge", "classifier")
 _GEN_FIELDS = set(GenerateConfig.model_fields)
@@ -43,20 +47,22 @@ def _parse_scalar(text: str) -> Any:
         return text
 
 
-def _kv(items: list[str], what: str) -> list[tuple[str, Any]]:
+def _kv(items: list[str], what: str, *, typed: bool = True) -> list[tuple[str, Any]]:
+    """KEY=VALUE pairs. `typed` reads each value as a YAML scalar (for --set); family options stay text,
+    since the family's options model gives each its type (so `-O sha256=00` stays the string "00")."""
     out = []
     for item in items:
         if "=" not in item:
             raise typer.BadParameter(f"{what} expects KEY=VALUE, got {item!r}")
         key, _, value = item.partition("=")
-        out.append((key.strip(), _parse_scalar(value)))
+        out.append((key.strip(), _parse_scalar(value) if typed else value.strip()))
     return out
 
 
 def build_config(benchmark: str, *, data: str | None, mode: str | None, role_specs: dict[str, str | None],
                  base_url: str | None, api_key_env: str | None, sets: list[str], options: list[str],
                  limit: int | None, concurrency: int | None, seed: int | None, config_file: Path | None,
-                 sample_retries: int | None) -> RunConfig:
+                 sample_retries: int | None, epochs: int | None = None) -> RunConfig:
     """Merge a config file (optional) and command-line flags into one RunConfig (flags win)."""
     raw: dict[str, Any] = {}
     if config_file is not None:
@@ -65,7 +71,7 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
     if data is not None and not data.startswith(("http://", "https://")):
         data = str(Path(data).resolve())  # so report/rescore find it from any working directory
     for key, value in (("data", data), ("mode", mode), ("limit", limit), ("concurrency", concurrency),
-                       ("seed", seed), ("sample_retries", sample_retries)):
+                       ("seed", seed), ("sample_retries", sample_retries), ("epochs", epochs)):
         if value is not None:
             raw[key] = value
     config = RunConfig.model_validate(raw)
@@ -88,18 +94,17 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
             raise typer.BadParameter(f"--set {key}: give the role's model first (e.g. --{role} SPEC)")
         rc = roles[role]
         if field in _GEN_FIELDS:
-            if field == "stop" and isinstance(value, str):
-                value = [value]
+            given: Any = [value] if field == "stop" and isinstance(value, str) else value
             try:  # validated now: a bad value must not reach the manifest and make the folder unreadable
-                generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: value})
-            except ValueError as exc:
-                raise typer.BadParameter(f"--set {key}={value!r}: {exc.errors()[0]['msg'] if hasattr(exc, 'errors') else exc}")
+                generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: given})
+            except ValidationError as exc:
+                raise typer.BadParameter(f"--set {key}={value!r}: {exc.errors()[0]['msg']}") from None
             rc = rc.model_copy(update={"generate": generate})
         else:
             rc = rc.model_copy(update={"args": {**rc.args, field: value}})
         roles[role] = rc
     opts = dict(config.options)
-    opts.update(dict(_kv(options, "--option")))
+    opts.update(dict(_kv(options, "--option", typed=False)))
     return config.model_copy(update={"roles": roles, "options": opts})
 
 
@@ -125,11 +130,12 @@ def _default_out(config: RunConfig, agent: str, fingerprint: str) -> Path:
 
 def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, progress: bool) -> Path:
     from finprobe.core.cache import ResponseCache
+    from finprobe.core.families import load_family
     from finprobe.core.runner import Runner
     from finprobe.report import print_summary
 
-    runner = Runner(config, out or Path("."), fresh=fresh, cache=ResponseCache() if cache else None,
-                    progress=progress)
+    runner = Runner(config, out or Path("."), benchmark=load_family(config.benchmark), fresh=fresh,
+                    cache=ResponseCache() if cache else None, progress=progress)
     if out is None:
         samples = runner.load_samples()
         agent = runner.role_configs().get("agent")
@@ -157,6 +163,7 @@ def run(
     option: list[str] = typer.Option([], "--option", "-O", help="Family option KEY=VALUE (e.g. corpus=PATH)."),
     corpus: Optional[str] = typer.Option(None, help="Passage corpus (ambiguity): shortcut for -O corpus=PATH."),
     limit: Optional[int] = typer.Option(None, help="Run only the first N samples."),
+    epochs: Optional[int] = typer.Option(None, help="Trials per sample (each its own seed); reports add pass^k."),
     concurrency: Optional[int] = typer.Option(None, help="Samples in flight at once (default 8)."),
     seed: Optional[int] = typer.Option(None, help="Run seed (default 0)."),
     sample_retries: Optional[int] = typer.Option(None, help="Retries of a sample whose model calls failed."),
@@ -168,17 +175,17 @@ def run(
     progress: bool = typer.Option(True, help="Show a progress bar."),
 ) -> None:
     """Run a benchmark (resumes an interrupted run in the same folder)."""
-    from finprobe.benchmarks import available
+    from finprobe.core.families import available_families
 
     if corpus:
         option = [*option, f"corpus={corpus}"]
-    names = [benchmark] if benchmark else available()
+    names = [benchmark] if benchmark else available_families()
     for name in names:
         try:
             config = build_config(name, data=data, mode=mode, limit=limit, concurrency=concurrency, seed=seed,
                                   role_specs={"agent": agent, "user": user, "judge": judge, "classifier": classifier},
                                   base_url=base_url, api_key_env=api_key_env, sets=set_, options=option,
-                                  config_file=config_file, sample_retries=sample_retries)
+                                  config_file=config_file, sample_retries=sample_retries, epochs=epochs)
             if prices is not None:
                 config = _apply_prices(config, prices)
             target = out if (out is None or benchmark) else out / name
@@ -189,20 +196,29 @@ def run(
 
 
 @app.command("list")
-def list_(what: str = typer.Argument("all", help="benchmarks | modes | backends | policies | all")) -> None:
-    """List benchmarks, their modes and baseline policies, and model backends."""
-    from rich.table import Table
-
-    from finprobe.benchmarks import get_benchmark, available
+def list_(what: str = typer.Argument("all", help="benchmarks | modes | backends | policies | options | all"),
+          family: Optional[str] = typer.Argument(None, help="With `options`: the family whose options to list.")) -> None:
+    """List benchmarks, their modes, baseline policies and options, and model backends."""
+    from finprobe.core.families import family_statuses, load_family
     from finprobe.core.models.registry import BACKENDS
 
+    kinds = ("benchmarks", "modes", "backends", "policies", "options", "all")
+    if what not in kinds:
+        raise typer.BadParameter(f"list what? one of {', '.join(kinds)}")
+    statuses = family_statuses()
+    if what == "options":
+        _list_options([family] if family else [s.name for s in statuses if s.error is None])
+        return
     if what in ("benchmarks", "modes", "policies", "all"):
         table = Table(title="benchmarks")
         for col in ("benchmark", "modes", "baseline policies", "roles (default)"):
             table.add_column(col)
-        for name in available():
-            b = get_benchmark(name)
-            table.add_row(name, "\n".join(m.name for m in b.modes()), "\n".join(p.name for p in b.policies()),
+        for status in statuses:
+            if status.error:
+                table.add_row(status.name, Text(f"broken: {status.error}", style="red"), "", "")
+                continue
+            b = load_family(status.name)
+            table.add_row(status.name, "\n".join(m.name for m in b.modes()), "\n".join(p.name for p in b.policies()),
                           "\n".join(f"{r}: {s}" for r, s in b.roles.items()))
         console.print(table)
     if what in ("backends", "all"):
@@ -213,38 +229,56 @@ def list_(what: str = typer.Argument("all", help="benchmarks | modes | backends 
             table.add_row(info.spec, info.description, info.base_url or "", info.api_key_env or "")
         console.print(table)
     if what in ("modes", "all"):
-        for name in available():
-            b = get_benchmark(name)
-            for m in b.modes():
-                console.print(f"[bold]{name}[/bold] / {m.name}: {m.description}")
+        for status in statuses:
+            if status.error is None:
+                for m in load_family(status.name).modes():
+                    console.print(f"[bold]{status.name}[/bold] / {m.name}: {m.description}", highlight=False)
+
+
+def _list_options(names: list[str]) -> None:
+    from finprobe.core.benchmark import describe_options
+    from finprobe.core.families import load_family
+
+    for name in names:
+        with _user_errors():
+            bench = load_family(name)
+        table = Table(title=f"{name} options (-O KEY=VALUE)")
+        for col in ("option", "type", "default", "description"):
+            table.add_column(col)
+        for info in describe_options(bench.options_model):
+            note = " [aggregation only: not part of the run fingerprint]" if info.aggregation_only else ""
+            table.add_row(info.name, info.type, repr(info.default), Text(info.description + note))
+        console.print(table)
 
 
 @app.command()
 def validate(benchmark: str, data: Optional[str] = typer.Option(None), mode: Optional[str] = typer.Option(None),
-             option: list[str] = typer.Option([], "--option", "-O")) -> None:
+             option: list[str] = typer.Option([], "--option", "-O"),
+             corpus: Optional[str] = typer.Option(None, help="Passage corpus: shortcut for -O corpus=PATH.")) -> None:
     """Load and check a data set (and mode/options) without running anything."""
-    from finprobe.benchmarks import get_benchmark
+    from finprobe.core.families import load_family
 
-    bench = get_benchmark(benchmark)
-    opts = dict(_kv(option, "--option"))
-    try:
-        bench.validate_options(mode, opts)
+    if corpus:
+        option = [*option, f"corpus={corpus}"]
+    with _user_errors():
+        bench = load_family(benchmark)
+        opts = bench.parse_options(dict(_kv(option, "--option", typed=False)))
+        bench.check_config(mode, opts)
         samples = bench.load(data, opts)
-    except (ValueError, FileNotFoundError) as exc:
-        err_console.print(f"[red]invalid:[/red] {exc}")
-        raise typer.Exit(2) from None
+        bench.check_samples(mode, opts, samples)
     skipped = sum(1 for s in samples if s.skip_reason)
     console.print(f"ok: {len(samples)} samples ({skipped} skipped by corrections)")
 
 
 @app.command()
 def report(run_dir: Path, format: str = typer.Option("table", help="table | json | csv | html"),
-           output: Optional[Path] = typer.Option(None, help="Write to this file instead of stdout.")) -> None:
+           output: Optional[Path] = typer.Option(None, help="Write to this file instead of stdout."),
+           seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: the run's own seed).")) -> None:
     """Summarise a stored run: terminal table, JSON metrics, CSV of samples, or an HTML report."""
     from finprobe.report import load_run, print_summary, samples_csv
 
     with _user_errors():
-        run_ = load_run(run_dir)
+        run_ = load_run(run_dir, seed=seed)
     if format == "json":
         text = json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str)
     elif format == "csv":
@@ -279,7 +313,8 @@ def rescore(run_dir: Path, format: str = typer.Option("table", help="table | jso
 
 @app.command()
 def compare(run_a: Path, run_b: Path, format: str = typer.Option("table", help="table | json"),
-            seed: int = typer.Option(0), resamples: int = typer.Option(10000)) -> None:
+            seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: run A's seed)."),
+            resamples: int = typer.Option(10000)) -> None:
     """Per-metric deltas between two runs on the same instances, with paired bootstrap p-values."""
     from finprobe.report.compare import compare_runs, print_comparison
 
@@ -292,24 +327,45 @@ def compare(run_a: Path, run_b: Path, format: str = typer.Option("table", help="
 
 
 @app.command()
+def doctor(benchmark: str, data: Optional[str] = typer.Option(None, help="Data file or URL (default: the demo set)."),
+           format: str = typer.Option("table", help="table | json"),
+           option: list[str] = typer.Option([], "--option", "-O")) -> None:
+    """Report data defects of a data set: each finding names the record, a kind and a detail."""
+    report_ = _doctor(benchmark, data, option)
+    if format == "json":
+        sys.stdout.write(json.dumps({"n": report_.n, "findings": [f.model_dump() for f in report_.findings]},
+                                    indent=2, ensure_ascii=False) + "\n")
+    else:
+        from finprobe.core.families import load_family
+        from finprobe.report import print_tables
+
+        print_tables(console, load_family(benchmark).doctor_tables(report_))
+
+
+@app.command()
 def audit(benchmark: str, data: Optional[str] = typer.Option(None), format: str = typer.Option("table"),
           option: list[str] = typer.Option([], "--option", "-O")) -> None:
-    """Audit a data set for reference defects (reasoning: human answer vs exe_ans, executor matches)."""
-    from finprobe.benchmarks import get_benchmark
-
-    bench = get_benchmark(benchmark)
-    if not hasattr(bench, "audit"):
-        err_console.print(f"[red]error:[/red] {benchmark} has no audit")
-        raise typer.Exit(2)
-    try:
-        result = bench.audit(data, dict(_kv(option, "--option")))
-    except (ValueError, FileNotFoundError) as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from None
+    """The doctor's full family-specific audit (reasoning: human answer vs exe_ans, executor matches)."""
+    report_ = _doctor(benchmark, data, option)
     if format == "json":
-        sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False, default=str) + "\n")
+        sys.stdout.write(json.dumps(report_.details or report_.model_dump(), indent=2, ensure_ascii=False,
+                                    default=str) + "\n")
     else:
-        bench.print_audit(console, result)
+        from finprobe.core.families import load_family
+        from finprobe.report import print_tables
+
+        print_tables(console, load_family(benchmark).doctor_tables(report_))
+
+
+def _doctor(benchmark: str, data: str | None, option: list[str]) -> Any:
+    from finprobe.core.families import load_family
+
+    with _user_errors():
+        bench = load_family(benchmark)
+        report_ = bench.doctor(data, bench.parse_options(dict(_kv(option, "--option", typed=False))))
+        if report_ is None:
+            raise ValueError(f"{benchmark} has no doctor")
+    return report_
 
 
 # --------------------------------------------------------------------------- check (issue 14)

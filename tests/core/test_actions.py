@@ -1,7 +1,8 @@
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from finprobe.core.actions import ActionParseError, ActionSpec, ArgSpec, action_schema, parse_action
 

@@ -2,7 +2,7 @@ import random
 
 from finprobe.core.actions import ActionSpec, ArgSpec
 from finprobe.core.agent import EnvResult, LoopConfig, action_text, run_react
-from finprobe.core.benchmark import EpisodeContext, RoleModel
+from finprobe.core.benchmark import EpisodeContext, FamilyOptions, RoleModel
 from finprobe.core.models.scripted import ScriptedModel
 from finprobe.core.schema import Action, GenerateConfig, ModelCall, Outcome, Sample, StepKind, Transcript
 
@@ -36,7 +36,7 @@ async def _direct_call(role, backend, messages, config, transcript):
 
 def ctx_for(model):
     t = Transcript()
-    return EpisodeContext(sample=Sample(id="s", data={}), transcript=t, rng=random.Random(0),
+    return EpisodeContext(sample=Sample(id="s", data={}), transcript=t, rng=random.Random(0), options=FamilyOptions(),
                           models={"agent": RoleModel("agent", model, t, GenerateConfig(), _direct_call)})
 
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from finprobe.core.benchmark import RoleModel
-from finprobe.core.judge import judge_json, json_object_schema, parse_judge_reply
+from finprobe.core.judge import json_object_schema, judge_json, parse_judge_reply
 from finprobe.core.models._base import ModelError
 from finprobe.core.models.scripted import ScriptedModel
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, Transcript

@@ -205,3 +205,23 @@ def test_command_line_entry_point():
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+async def test_response_format_kinds_are_refused_as_configured_and_usage_can_be_left_out():
+    msgs = [{"role": "user", "content": "hi"}]
+    formats = {"json_schema": {"type": "json_schema", "json_schema": {"name": "a", "schema": {}}},
+               "json_object+schema": {"type": "json_object", "schema": {}}, "json_object": {"type": "json_object"}}
+    async with MockOpenAIServer(default_reply="ok", response_formats={"text", "json_object"}, reject_status=500,
+                                report_usage=False) as srv:
+        async with aiohttp.ClientSession() as s:
+            results = {kind: await post(s, srv.base_url, {"messages": msgs, "response_format": fmt})
+                       for kind, fmt in formats.items()}
+            plain = await post(s, srv.base_url, {"messages": msgs})
+    for kind in ("json_schema", "json_object+schema"):
+        status, _, raw = results[kind]
+        assert status == 500 and "response_format" in json.loads(raw)["error"]["message"]
+    assert results["json_object"][0] == 200 and plain[0] == 200
+    assert "usage" not in json.loads(plain[2])
+    assert srv.rejections == {"json_schema": 1, "json_object+schema": 1}
+    with pytest.raises(ValueError, match="response_formats"):
+        MockOpenAIServer(response_formats={"grammar"})

@@ -6,12 +6,26 @@ Submodules with their own API: `numbers` (financial numbers), `stats` (bootstrap
 """
 
 from finprobe.core.actions import ActionParseError, ActionSpec, ArgSpec, action_schema, parse_action
-from finprobe.core.agent import EnvResult, Environment, LoopConfig, run_react
+from finprobe.core.agent import Environment, EnvResult, LoopConfig, run_react
 from finprobe.core.benchmark import Benchmark, DataError, EpisodeContext, ModeInfo, PolicyInfo, RoleModel
 from finprobe.core.runner import Runner, RunResult
 from finprobe.core.schema import (
-    Action, GenerateConfig, Message, ModelCall, Outcome, RoleConfig, RunConfig, RunManifest, Sample,
-    SampleRecord, SampleStatus, Score, Step, StepKind, Transcript, Usage,
+    Action,
+    GenerateConfig,
+    Message,
+    ModelCall,
+    Outcome,
+    RoleConfig,
+    RunConfig,
+    RunManifest,
+    Sample,
+    SampleRecord,
+    SampleStatus,
+    Score,
+    Step,
+    StepKind,
+    Transcript,
+    Usage,
 )
 from finprobe.core.store import RunStore, StoreError
 

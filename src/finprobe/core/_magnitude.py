@@ -171,7 +171,7 @@ def _analysis_text(text: str) -> str:
 
 def _tail_after_boundary(seg: str) -> str:
     last = None
-    for last in _BOUNDARY_RE.finditer(seg):
+    for last in _BOUNDARY_RE.finditer(seg):  # noqa: B007 - the loop keeps the last match
         pass
     return seg[last.end() :] if last else seg
 
@@ -293,7 +293,7 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
         else:
             local = _tail_after_boundary(seg)
             last = None
-            for last in _TRIGGER_RE.finditer(local):
+            for last in _TRIGGER_RE.finditer(local):  # noqa: B007 - the loop keeps the last match
                 pass
             period = any(m.group("pe") or m.group("pz") for m in _TRIGGER_RE.finditer(local))
             if last is not None and (last.group("ce") or last.group("cz")):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import Iterator
 
 from pydantic import BaseModel, ConfigDict
 

@@ -1,22 +1,106 @@
-"""How a benchmark family plugs into the engine. The core knows no benchmark beyond this protocol.
+"""The family contract: everything the engine, the report and the CLI may ask of a benchmark family.
 
-A family is one folder under `finprobe/benchmarks/` exposing a `Benchmark` object; registering it in
-`finprobe.benchmarks.REGISTRY` is the only change outside that folder.
+A family subclasses `Benchmark` (abstract where a family must decide, with defaults where it may omit
+something), declares its options as a `FamilyOptions` model, and is registered under the entry-point
+group `finprobe.benchmarks` (see `finprobe.core.families`). Nothing a family offers is discovered by
+probing: the engine calls only what this class declares.
+
+Contract version history (`CONTRACT_VERSION`, checked when a family loads):
+  1 — this shape: typed options, AggregationSettings, display data, doctor, success for pass^k.
 """
 
 from __future__ import annotations
 
+import abc
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from finprobe.core.display import PlotData, TableData
 from finprobe.core.models._base import ModelBackend
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, Sample, SampleRecord, Score, Transcript
+from finprobe.core.sources import DataError, validation_message
+
+CONTRACT_VERSION = 1
+
+__all__ = [
+    "CONTRACT_VERSION", "AggregationSettings", "Benchmark", "DataError", "DoctorReport", "EpisodeContext",
+    "FamilyOptions", "Finding", "ModeInfo", "OptionInfo", "PolicyInfo", "RoleModel", "RunStatistic",
+    "aggregation_only", "describe_options",
+]
 
 
+# --------------------------------------------------------------------------- options
+def aggregation_only(default: Any, description: str, **constraints: Any) -> Any:
+    """Declare an option that changes only how results are aggregated (bootstrap size, a paired run
+    for one label), not what the episodes produce: it stays out of the run fingerprint, so changing it
+    on `report`/`rescore` or a resumed run is not "a different run"."""
+    return Field(default, description=description, json_schema_extra={"aggregation_only": True}, **constraints)
+
+
+class FamilyOptions(BaseModel):
+    """Base of every family's options (`-O KEY=VALUE`). Unknown keys are errors; values are typed.
+
+    The two common options below only change aggregation. The run's seed is not an option: `--seed`
+    drives episodes and bootstrap alike (one seed)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    bootstrap_resamples: int = aggregation_only(1000, "bootstrap resamples for every CI", ge=100, le=1_000_000)
+    ci_level: float = aggregation_only(0.95, "confidence level of every CI", gt=0.5, lt=1.0)
+
+    @classmethod
+    def aggregation_fields(cls) -> frozenset[str]:
+        return frozenset(name for name, info in cls.model_fields.items()
+                         if isinstance(info.json_schema_extra, dict) and info.json_schema_extra.get("aggregation_only"))
+
+    def fingerprint_part(self) -> dict[str, Any]:
+        """The options that determine results: those set to a non-default value, aggregation-only excluded."""
+        return self.model_dump(mode="json", exclude_defaults=True, exclude=set(self.aggregation_fields()))
+
+
+OptionsT = TypeVar("OptionsT", bound=FamilyOptions)
+
+
+class OptionInfo(BaseModel):
+    """One option as `finprobe list options FAMILY` shows it."""
+
+    name: str
+    type: str
+    default: Any
+    description: str
+    aggregation_only: bool
+
+
+def describe_options(model: type[FamilyOptions]) -> list[OptionInfo]:
+    aggregation = model.aggregation_fields()
+    out = []
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        type_name = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
+        out.append(OptionInfo(name=name, type=type_name, default=info.get_default(call_default_factory=True),
+                              description=info.description or "", aggregation_only=name in aggregation))
+    return out
+
+
+class AggregationSettings(BaseModel):
+    """How aggregates are computed: the run's seed (or an explicit override) and the CI settings."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seed: int = 0
+    n_resamples: int = 1000
+    confidence: float = 0.95
+
+    @classmethod
+    def for_run(cls, seed: int, options: FamilyOptions) -> AggregationSettings:
+        return cls(seed=seed, n_resamples=options.bootstrap_resamples, confidence=options.ci_level)
+
+
+# --------------------------------------------------------------------------- what an episode gets
 class RoleModel:
     """A backend bound to a role inside one episode: every call is recorded in the transcript.
 
@@ -33,7 +117,7 @@ class RoleModel:
 
     @property
     def supports_schema(self) -> bool:
-        return bool(getattr(self.backend, "supports_schema", False))
+        return self.backend.supports_schema
 
     async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall:
         """Call the model. The runner appends the ModelCall to the transcript, also when it fails
@@ -44,7 +128,7 @@ class RoleModel:
 
 
 @dataclass
-class EpisodeContext:
+class EpisodeContext(Generic[OptionsT]):
     """What an episode gets from the engine: its models by role, the run's mode and options, a seeded RNG.
 
     A plain dataclass, not a record: it is built once per sample on the hot path and never stored."""
@@ -52,9 +136,11 @@ class EpisodeContext:
     sample: Sample
     transcript: Transcript
     rng: random.Random
+    options: OptionsT
     mode: str | None = None
-    options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
+    #: the trial index (1..K) under `--epochs K`
+    epoch: int = 1
     models: dict[str, RoleModel] = field(default_factory=dict)
     #: the spec of every role (LLM or component), e.g. {"agent": "local", "user": "deterministic"}
     role_specs: dict[str, str] = field(default_factory=dict)
@@ -66,6 +152,7 @@ class EpisodeContext:
             raise KeyError(f"this run configures no model for role {role!r}") from None
 
 
+# --------------------------------------------------------------------------- catalogue records
 class ModeInfo(BaseModel):
     name: str
     description: str
@@ -78,57 +165,165 @@ class PolicyInfo(BaseModel):
     description: str
 
 
-@runtime_checkable
-class Benchmark(Protocol):
-    name: str
-    description: str
-    #: roles this family uses, with the default spec of each (e.g. {"agent": "local", "user": "deterministic"})
-    roles: dict[str, str]
-    #: bump when scoring changes: part of the run fingerprint, recorded in every Score
-    scorer_version: str
+class Finding(BaseModel):
+    """One data defect found by a family's doctor: the record's id, a kind (a stable code), a detail."""
 
-    def modes(self) -> list[ModeInfo]: ...
+    id: str
+    kind: str
+    detail: str
 
-    def policies(self) -> list[PolicyInfo]: ...
 
-    def policy_backend(self, name: str, sample: Sample, options: dict[str, Any]) -> ModelBackend:
-        """A per-sample backend for a baseline policy (e.g. one that answers the reference value)."""
-        ...
+class DoctorReport(BaseModel):
+    """What `finprobe doctor FAMILY` prints: the number of records checked and the defects found.
+    `details` carries family-specific summaries (e.g. the reasoning audit's classes)."""
+
+    n: int
+    findings: list[Finding] = Field(default_factory=list)
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+#: a run-level statistic for paired comparisons: items (one per shared instance) -> value
+RunStatistic = Callable[[Sequence[Any]], "float | None"]
+
+
+# --------------------------------------------------------------------------- the contract
+class Benchmark(abc.ABC, Generic[OptionsT]):
+    """A benchmark family. Subclass it, fill in the class attributes, implement the abstract methods.
+
+    Identity (class attributes): `name`, `description`, `version` (the family's code; recorded in the
+    manifest), `scorer_version` (bump when scoring changes: part of the run fingerprint and of every
+    Score), `roles` (role -> default spec, e.g. {"agent": "local", "user": "deterministic"}),
+    `options_model` (the family's `FamilyOptions` subclass), `result_libraries` (distributions whose
+    version changes results, recorded in the manifest).
+    """
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    version: ClassVar[str] = "1"
+    scorer_version: ClassVar[str]
+    contract_version: ClassVar[int] = CONTRACT_VERSION
+    roles: ClassVar[dict[str, str]]
+    options_model: ClassVar[type[FamilyOptions]] = FamilyOptions
+    result_libraries: ClassVar[tuple[str, ...]] = ()
+
+    # ------------------------------------------------------------------ catalogue
+    def modes(self) -> list[ModeInfo]:
+        """Named, reproducible configurations. The first is the default."""
+        return [ModeInfo(name="default", description="the family's only mode")]
+
+    def default_mode(self) -> str:
+        return self.modes()[0].name
+
+    def policies(self) -> list[PolicyInfo]:
+        """Baseline policies that can play the agent (`--agent NAME`)."""
+        return []
+
+    def policy_backend(self, name: str, sample: Sample, options: OptionsT) -> ModelBackend:
+        """A per-sample backend for baseline policy `name` (e.g. one that answers the reference value)."""
+        raise KeyError(f"{self.name} has no baseline policy {name!r}")
 
     def components(self) -> dict[str, list[str]]:
         """Built-in non-LLM components by role (e.g. {"user": ["deterministic", "noisy"]}).
 
         A role whose spec names one of these gets no model backend: the family builds the component
-        itself from `EpisodeContext.role_specs`.
-        """
-        ...
+        itself from `EpisodeContext.role_specs`."""
+        return {}
 
-    def load(self, data: str | None, options: dict[str, Any]) -> list[Sample]:
-        """Load instances (the bundled demo set when `data` is None). Raise DataError on malformed data."""
-        ...
+    # ------------------------------------------------------------------ options and data
+    def parse_options(self, raw: Mapping[str, Any] | FamilyOptions | None) -> OptionsT:
+        """Typed options from `-O KEY=VALUE` pairs (strings are coerced by the model's types).
+        Raises ValueError with one line per problem."""
+        if isinstance(raw, self.options_model):
+            return raw  # type: ignore[return-value]
+        known = list(self.options_model.model_fields)
+        unknown = sorted(str(key) for key in (raw or {}) if key not in known)
+        if unknown:
+            hint = "; the run's seed is --seed (it drives episodes and bootstrap alike)" if "seed" in unknown else ""
+            raise ValueError(f"unknown {self.name} option{'s' if len(unknown) > 1 else ''} "
+                             f"{', '.join(map(repr, unknown))}; known: {', '.join(known)}{hint}")
+        try:
+            return self.options_model.model_validate(dict(raw or {}))  # type: ignore[return-value]
+        except ValidationError as exc:
+            raise ValueError(f"{self.name} options: {validation_message(exc)}") from None
 
-    def validate_options(self, mode: str | None, options: dict[str, Any]) -> None:
-        """Raise ValueError for an unknown mode or an inconsistent option before anything runs."""
-        ...
+    def check_config(self, mode: str | None, options: OptionsT) -> None:
+        """Raise ValueError for an unknown mode or options that cannot work together, before any data loads."""
+        known = [m.name for m in self.modes()]
+        if mode is not None and mode not in known:
+            raise ValueError(f"unknown {self.name} mode {mode!r}; known: {', '.join(known)}")
 
-    # Optional: `check_samples(mode, options, samples)` raises ValueError for a run that cannot work
-    # (e.g. a searching mode without a corpus) once the data and the mode are both known.
+    @abc.abstractmethod
+    def load(self, data: str | None, options: OptionsT) -> list[Sample]:
+        """Instances as samples (the bundled demo set when `data` is None). Raise DataError on malformed data."""
 
-    async def run_episode(self, ctx: EpisodeContext) -> None:
+    def check_samples(self, mode: str | None, options: OptionsT, samples: Sequence[Sample]) -> None:
+        """Raise ValueError for a run that cannot work once data and mode are both known (e.g. a
+        searching mode without a corpus), before the first model call."""
+
+    # ------------------------------------------------------------------ the episode
+    @abc.abstractmethod
+    async def run_episode(self, ctx: EpisodeContext[OptionsT]) -> None:
         """Play one episode, filling `ctx.transcript`. Model failures propagate as ModelError."""
-        ...
 
-    def score(self, sample: Sample, transcript: Transcript, options: dict[str, Any]) -> Score: ...
+    @abc.abstractmethod
+    def score(self, sample: Sample, transcript: Transcript, options: OptionsT) -> Score:
+        """Grade one transcript. Deterministic: the same transcript always gets the same Score."""
 
-    def aggregate(self, records: list[SampleRecord], samples: dict[str, Sample] | None = None,
-                  options: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Aggregate metrics as one JSON-able dict (the `report --format json` object)."""
-        ...
+    def success(self, score: Score) -> bool:
+        """The binary outcome of one trial (for pass^k over `--epochs`)."""
+        return bool(score.passed)
 
-    def summary_tables(self, metrics: dict[str, Any]) -> list[Any]:
-        """Rich renderables for the terminal summary."""
-        ...
+    # ------------------------------------------------------------------ aggregation and display
+    @abc.abstractmethod
+    def aggregate(self, records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None, options: OptionsT,
+                  settings: AggregationSettings) -> dict[str, Any]:
+        """The run's metrics as one JSON-able dict (the `report --format json` object).
 
+        `records` come in data order, one per sample (one epoch); `samples` is None when the data no
+        longer loads. Must include `n` and `error_list` ([{id, error}]); each headline metric `M` sits
+        beside `M_ci_low` / `M_ci_high`, seeded by `settings.seed`."""
 
-class DataError(ValueError):
-    """Malformed input data. The message names the file and the record."""
+    def headline_metrics(self) -> list[str]:
+        """The keys of the aggregate that are headline numbers (each with `_ci_low`/`_ci_high`)."""
+        return []
+
+    def summary_tables(self, metrics: Mapping[str, Any]) -> list[TableData]:
+        """The terminal/HTML summary of an aggregate, as plain tables."""
+        return []
+
+    def plots(self, metrics: Mapping[str, Any]) -> list[PlotData]:
+        """Plots of an aggregate, as plain data (the report draws them)."""
+        return []
+
+    def sample_values(self, record: SampleRecord, sample: Sample | None) -> dict[str, float | None]:
+        """Per-instance values whose mean over instances is a run metric (paired comparisons, epochs).
+        None: the instance does not enter that metric (e.g. an error record)."""
+        if record.score is None or record.score.value is None or record.status.value != "scored":
+            return {"score": None}
+        return {"score": float(record.score.value)}
+
+    def paired_item(self, record: SampleRecord, sample: Sample | None) -> Any:
+        """One instance's data for `run_statistics` (None to leave it out)."""
+        return None
+
+    def run_statistics(self) -> dict[str, RunStatistic]:
+        """Run-level metrics that are not means over instances (e.g. ECE), compared by resampling the
+        shared instances and recomputing the statistic on both runs."""
+        return {}
+
+    # ------------------------------------------------------------------ data tools
+    def doctor(self, data: str | None, options: OptionsT) -> DoctorReport | None:
+        """Data defects of a source file (`finprobe doctor FAMILY --data FILE`); None: no doctor."""
+        return None
+
+    def doctor_tables(self, report: DoctorReport) -> list[TableData]:
+        """A doctor report as tables: by default, the counts by kind and the findings."""
+        counts: dict[str, int] = {}
+        for f in report.findings:
+            counts[f.kind] = counts.get(f.kind, 0) + 1
+        return [
+            TableData(title=f"{self.name} doctor: {len(report.findings)} findings in {report.n} records",
+                      columns=["kind", "count"], rows=[[k, v] for k, v in sorted(counts.items())]),
+            TableData(title="findings", columns=["id", "kind", "detail"], align=["left", "left", "left"],
+                      rows=[[f.id, f.kind, f.detail] for f in report.findings]),
+        ]

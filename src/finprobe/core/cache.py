@@ -23,8 +23,10 @@ def default_cache_path() -> Path:
     return Path(root) / "responses.sqlite"
 
 
-def cache_key(backend: ModelBackend, messages: list[Message], config: GenerateConfig) -> str:
-    payload = {
+def cache_key(backend: ModelBackend, messages: list[Message], config: GenerateConfig, *, epoch: int = 1) -> str:
+    """The key of one request. `epoch` (the trial under `--epochs`) enters only when > 1, so single-trial
+    keys are those of earlier versions and K trials of one sample never replay one cached answer."""
+    payload: dict[str, object] = {
         "kind": backend.kind,
         "model": backend.model,
         "endpoint": getattr(backend, "base_url", None),
@@ -33,6 +35,8 @@ def cache_key(backend: ModelBackend, messages: list[Message], config: GenerateCo
         "messages": [m.model_dump() for m in messages],
         "config": config.model_dump(exclude={"timeout_s"}),
     }
+    if epoch != 1:
+        payload["epoch"] = epoch
     return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 

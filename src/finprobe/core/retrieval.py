@@ -15,6 +15,7 @@ import logging
 import re
 import threading
 import unicodedata
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -104,7 +105,10 @@ def _jieba() -> Any:
     if _jieba_tokenizer is None:
         with _jieba_lock:
             if _jieba_tokenizer is None:
-                import jieba
+                with warnings.catch_warnings():
+                    # jieba 0.42 imports pkg_resources, which setuptools >= 67 marks deprecated on import
+                    warnings.filterwarnings("ignore", message="pkg_resources is deprecated", category=UserWarning)
+                    import jieba
 
                 jieba.setLogLevel(logging.WARNING)
                 tok = jieba.Tokenizer()
@@ -283,7 +287,7 @@ class BM25Index:
         return hits
 
     @classmethod
-    def from_file(cls, path: str | Path, **kwargs: Any) -> "BM25Index":
+    def from_file(cls, path: str | Path, **kwargs: Any) -> BM25Index:
         return cls(load_corpus(path), **kwargs)
 
 

@@ -1,97 +1,59 @@
-"""The run engine, layered: episode (one sample) → batch (all samples, concurrently) → store (durable).
+"""The run engine, layered: episode (one trial of one sample) → batch (all trials, concurrently) → store.
 
-- `run_sample` plays one sample with per-sample retries and always returns a SampleRecord: scored,
+- `play_sample` plays one trial with per-sample retries and always returns a SampleRecord: scored,
   skipped (with the overlay's reason) or error (with the reason). Nothing is dropped.
-- `Runner.run` loads the data, fingerprints the run, resumes from the store (redoing only samples that
-  are missing or ended in error), runs the rest under a concurrency limit with a progress bar, and
-  writes the aggregate metrics.
+- `Runner.run` prepares the run (options, data, roles, manifest), opens the store (resuming the trials
+  that finished), executes the rest under a concurrency limit with a progress bar, and writes the
+  aggregate metrics. The family is handed in: the engine never looks a family up by name.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import hashlib
-import json
 import os
-import platform
 import random
-import subprocess
 import time
 import traceback
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
-from finprobe.core.benchmark import Benchmark, EpisodeContext, RoleModel
+from finprobe.core.aggregation import aggregate_run, ordered
+from finprobe.core.benchmark import AggregationSettings, Benchmark, EpisodeContext, FamilyOptions, RoleModel
 from finprobe.core.cache import ResponseCache, cache_key
 from finprobe.core.models._base import ModelBackend, ModelError
 from finprobe.core.models.registry import build_backend
 from finprobe.core.models.structured import recorded_structured_output, settle_structured_output
+from finprobe.core.provenance import (
+    data_hash,
+    git_revision,
+    library_versions,
+    package_version,
+    run_fingerprint,
+    run_info,
+    sample_seed,
+)
 from finprobe.core.schema import (
-    GenerateConfig, Message, ModelCall, RoleConfig, RunConfig, RunManifest, Sample, SampleRecord,
-    SampleStatus, Score, Transcript, Usage, utcnow,
+    GenerateConfig,
+    Message,
+    ModelCall,
+    RoleConfig,
+    RunConfig,
+    RunManifest,
+    Sample,
+    SampleRecord,
+    SampleStatus,
+    Score,
+    Transcript,
+    Usage,
+    utcnow,
 )
 from finprobe.core.store import RunStore
-
-
-def _hash(obj: Any) -> str:
-    return hashlib.sha256(json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
-
-
-def data_hash(samples: list[Sample]) -> str:
-    return _hash([[s.id, s.data, s.skip_reason] for s in samples])
-
-
-#: backend arguments that change how a run goes, not what it produces: left out of the fingerprint, so
-#: adding a price table or raising a timeout on resume is not "a different run"
-OPERATIONAL_ARGS = frozenset({"price", "max_concurrency", "max_retries", "timeout_s", "backoff_base_s",
-                              "backoff_max_s", "retry_after_cap_s", "n_threads"})
-
-
-def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str,
-                    roles: dict[str, RoleConfig] | None = None) -> str:
-    """Hash of what determines a run's results: the effective roles (defaults filled in, endpoints
-    resolved), mode, seed, limit, options, data and scorer; not how fast it ran or where keys live."""
-    from finprobe.core.models.registry import resolved_base_url
-
-    effective = roles if roles is not None else config.roles
-    roles_out = {}
-    for name, rc in sorted(effective.items()):
-        dumped = rc.model_dump(exclude={"api_key_env"})
-        dumped["args"] = {k: v for k, v in rc.args.items() if k not in OPERATIONAL_ARGS}
-        dumped["generate"] = rc.generate.model_dump(exclude={"timeout_s"})
-        dumped["base_url"] = resolved_base_url(rc)
-        roles_out[name] = dumped
-    return _hash({
-        "benchmark": config.benchmark, "mode": config.mode, "roles": roles_out, "seed": config.seed,
-        "limit": config.limit, "options": config.options, "data": data_digest, "scorer": scorer_version,
-    })
-
-
-def sample_seed(run_seed: int, sample_id: str) -> int:
-    return int(hashlib.sha256(f"{run_seed}:{sample_id}".encode()).hexdigest()[:8], 16)
-
-
-def git_revision() -> str | None:
-    try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
-                             text=True, timeout=5)
-        return out.stdout.strip() or None if out.returncode == 0 else None
-    except (OSError, subprocess.SubprocessError):
-        return None
-
-
-def package_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("finprobe")
-    except PackageNotFoundError:
-        return "0+unknown"
 
 
 class Redactor:
@@ -111,23 +73,35 @@ class RunResult(BaseModel):
     manifest: RunManifest
     metrics: dict[str, Any]
     n_samples: int
-    n_resumed: int  # finished before this invocation
+    n_trials: int  # samples × epochs
+    n_resumed: int  # trials finished before this invocation
     n_ran: int
     n_errors: int
 
 
-class Runner:
-    """Runs one RunConfig into one run folder. `backends` injects ready backends by role (tests, benches)."""
+@dataclass
+class _Trial:
+    """One unit of work: a sample's `epoch`-th trial."""
 
-    def __init__(self, config: RunConfig, out_dir: str | Path, *, benchmark: Benchmark | None = None,
+    sample: Sample
+    epoch: int
+
+
+class Runner:
+    """Runs one RunConfig of `benchmark` into one run folder.
+
+    `backends` injects ready backends by role (tests, benches); `on_record` sees each stored record."""
+
+    def __init__(self, config: RunConfig, out_dir: str | Path, *, benchmark: Benchmark[Any],
                  fresh: bool = False, cache: ResponseCache | None = None, progress: bool = True,
                  backends: dict[str, ModelBackend] | None = None,
                  on_record: Callable[[SampleRecord], None] | None = None):
-        from finprobe.benchmarks import get_benchmark
-
+        if benchmark.name != config.benchmark:
+            raise ValueError(f"the run config is for {config.benchmark!r}, the family given is {benchmark.name!r}")
         self.config = config
         self.out_dir = Path(out_dir)
-        self.bench = benchmark or get_benchmark(config.benchmark)
+        self.bench = benchmark
+        self.options: FamilyOptions = benchmark.parse_options(config.options)
         self.fresh = fresh
         self.cache = cache
         self.progress = progress
@@ -150,7 +124,7 @@ class Runner:
             return self._injected[role]
         policies = {p.name for p in self.bench.policies()}
         if rc.spec in policies:
-            return self.bench.policy_backend(rc.spec, sample, self.config.options)
+            return self.bench.policy_backend(rc.spec, sample, self.options)
         if rc.spec in self.bench.components().get(role, []):
             return None  # a built-in component: the family builds it from role_specs
         if role not in self._shared:
@@ -176,15 +150,17 @@ class Runner:
 
     # ------------------------------------------------------------------ model calls
     async def _call(self, role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
-                    transcript: Transcript) -> ModelCall:
+                    transcript: Transcript, epoch: int = 1) -> ModelCall:
         start = time.perf_counter()
         # Store the input once: when it is a prefix of the transcript's messages, keep a count instead.
         prefix = len(messages) <= len(transcript.messages) and transcript.messages[: len(messages)] == messages
-        base = dict(role=role, backend=backend.kind, model=backend.model, config=config,
-                    messages=[] if prefix else list(messages), input_prefix=len(messages) if prefix else None)
+        base: dict[str, Any] = dict(role=role, backend=backend.kind, model=backend.model, config=config,
+                                    messages=[] if prefix else list(messages),
+                                    input_prefix=len(messages) if prefix else None)
         key = None
         if self.cache is not None and backend.cacheable:
-            key = cache_key(backend, messages, config)
+            # Trials of one sample must not replay one cached answer: the epoch is part of the key.
+            key = cache_key(backend, messages, config, epoch=epoch)
             hit = self.cache.get(key)
             if hit is not None:
                 call = ModelCall(**base, output=hit.text, finish_reason=hit.finish_reason, usage=hit.usage,
@@ -197,7 +173,7 @@ class Runner:
             transcript.calls.append(ModelCall(**base, error=self._redact(str(exc)), attempts=exc.attempts,
                                               latency_s=time.perf_counter() - start))
             raise
-        if key is not None:
+        if key is not None and self.cache is not None:
             self.cache.put(key, out)
         self.cost += out.usage.cost_usd
         call = ModelCall(**base, output=out.text, finish_reason=out.finish_reason, usage=out.usage,
@@ -205,18 +181,18 @@ class Runner:
         transcript.calls.append(call)
         return call
 
-    # ------------------------------------------------------------------ one sample
-    async def run_sample(self, sample: Sample, roles: dict[str, RoleConfig]) -> SampleRecord:
-        """Play and score one sample: always a record (scored, skipped or error), never an exception."""
-        record = await self.play_sample(sample, roles)
+    # ------------------------------------------------------------------ one trial
+    async def run_sample(self, sample: Sample, roles: dict[str, RoleConfig], epoch: int = 1) -> SampleRecord:
+        """Play and score one trial: always a record (scored, skipped or error), never an exception."""
+        record = await self.play_sample(sample, roles, epoch)
         return self.score_record(sample, record)
 
-    async def play_sample(self, sample: Sample, roles: dict[str, RoleConfig]) -> SampleRecord:
-        """Play one sample's episode with per-sample retries. A played episode comes back as a record
+    async def play_sample(self, sample: Sample, roles: dict[str, RoleConfig], epoch: int = 1) -> SampleRecord:
+        """Play one trial's episode with per-sample retries. A played episode comes back as a record
         with status `scored` and no score yet (`score_record` adds it); skips and errors are final."""
         started = utcnow()
         if sample.skip_reason:
-            return SampleRecord(sample_id=sample.id, status=SampleStatus.skipped, meta=sample.meta,
+            return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.skipped, meta=sample.meta,
                                 score=Score(reason=sample.skip_reason, scorer_version=self.bench.scorer_version),
                                 error=None, started_at=started)
         attempts = 1 + max(0, self.config.sample_retries)
@@ -224,25 +200,32 @@ class Runner:
         transcript = Transcript()
         # Calls of failed attempts were paid for: they stay in the record (info) and in its usage.
         failed_calls: list[ModelCall] = []
+        seed = sample_seed(self.config.seed, sample.id, epoch)
+
+        async def call(role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
+                       transcript: Transcript) -> ModelCall:
+            return await self._call(role, backend, messages, config, transcript, epoch=epoch)
+
+        attempt = 0
         for attempt in range(1, attempts + 1):
             if attempt > 1:
                 failed_calls.extend(transcript.calls)
             transcript = Transcript()
             if failed_calls:
                 transcript.info["failed_attempt_calls"] = [c.model_dump(mode="json") for c in failed_calls]
-            seed = sample_seed(self.config.seed, sample.id)
             try:
                 models = {}
                 for role, rc in roles.items():
                     backend = self._backend_for(role, rc, sample)
                     if backend is not None:
                         defaults = rc.generate if rc.generate.seed is not None else rc.generate.model_copy(update={"seed": seed})
-                        models[role] = RoleModel(role, backend, transcript, defaults, self._call)
-                ctx = EpisodeContext(sample=sample, mode=self.config.mode, options=self.config.options,
-                                     seed=seed, transcript=transcript, models=models,
-                                     role_specs={r: rc.spec for r, rc in roles.items()}, rng=random.Random(seed))
+                        models[role] = RoleModel(role, backend, transcript, defaults, call)
+                ctx: EpisodeContext[Any] = EpisodeContext(
+                    sample=sample, mode=self.config.mode, options=self.options, seed=seed, epoch=epoch,
+                    transcript=transcript, models=models, role_specs={r: rc.spec for r, rc in roles.items()},
+                    rng=random.Random(seed))
                 await self.bench.run_episode(ctx)
-                return SampleRecord(sample_id=sample.id, status=SampleStatus.scored, attempt=attempt,
+                return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.scored, attempt=attempt,
                                     meta=sample.meta, transcript=transcript, started_at=started,
                                     usage_by_role=_usage(transcript, failed_calls))
             except ModelError as exc:
@@ -256,8 +239,8 @@ class Runner:
             except Exception as exc:  # a bug in an episode: recorded, never drops the sample
                 last_error = self._bug("episode", exc)
                 break
-        return SampleRecord(sample_id=sample.id, status=SampleStatus.error, attempt=attempt, meta=sample.meta,
-                            transcript=transcript, error=last_error, started_at=started,
+        return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.error, attempt=attempt,
+                            meta=sample.meta, transcript=transcript, error=last_error, started_at=started,
                             usage_by_role=_usage(transcript, failed_calls))
 
     def score_record(self, sample: Sample, record: SampleRecord) -> SampleRecord:
@@ -265,7 +248,7 @@ class Runner:
         if record.status != SampleStatus.scored or record.score is not None or record.transcript is None:
             return record
         try:
-            score = self.bench.score(sample, record.transcript, self.config.options)
+            score = self.bench.score(sample, record.transcript, self.options)
         except Exception as exc:  # noqa: BLE001 - recorded with its reason
             return record.model_copy(update={"status": SampleStatus.error, "error": self._bug("scorer", exc),
                                              "finished_at": utcnow()})
@@ -276,31 +259,38 @@ class Runner:
         at = f" (at {Path(tb.filename).name}:{tb.lineno})" if tb else ""
         return self._redact(f"{where} raised {type(exc).__name__}: {exc}{at}")
 
-    # ------------------------------------------------------------------ the batch
+    # ------------------------------------------------------------------ preparing the run
     def load_samples(self) -> list[Sample]:
-        self.bench.validate_options(self.config.mode, self.config.options)
-        samples = self.bench.load(self.config.data, self.config.options)
-        ids = [s.id for s in samples]
-        if len(set(ids)) != len(ids):
-            dup = next(i for i in ids if ids.count(i) > 1)
-            raise ValueError(f"duplicate sample id {dup!r} in the data: ids must be unique")
+        """The run's samples, checked: mode and options, unique ids, the limit, mode-vs-data checks."""
+        self.bench.check_config(self.config.mode, self.options)
+        samples = self.bench.load(self.config.data, self.options)
+        seen: set[str] = set()
+        for s in samples:
+            if s.id in seen:
+                raise ValueError(f"duplicate sample id {s.id!r} in the data: ids must be unique")
+            seen.add(s.id)
         if self.config.limit is not None:
             samples = samples[: self.config.limit]
-        check = getattr(self.bench, "check_samples", None)  # optional: checks that need mode and data together
-        if check is not None:
-            check(self.config.mode, self.config.options, samples)
+        self.bench.check_samples(self.config.mode, self.options, samples)
         return samples
 
     def manifest_for(self, samples: list[Sample]) -> RunManifest:
         digest = data_hash(samples)
+        fingerprint = run_fingerprint(self.config, digest, self.bench.scorer_version, roles=self.role_configs(),
+                                      options=self.options.fingerprint_part())
         return RunManifest(
-            run_id=uuid.uuid4().hex[:12],
-            fingerprint=run_fingerprint(self.config, digest, self.bench.scorer_version, self.role_configs()),
-            config=self.config, package_version=package_version(), git_revision=git_revision(),
-            data_hash=digest, scorer_version=self.bench.scorer_version, n_samples=len(samples),
-            python=platform.python_version(),
+            run_id=uuid.uuid4().hex[:12], fingerprint=fingerprint, config=self.config,
+            package_version=package_version(), git_revision=git_revision(), data_hash=digest,
+            scorer_version=self.bench.scorer_version, n_samples=len(samples),
+            python=library_versions()["python"], family_version=self.bench.version,
+            contract_version=self.bench.contract_version, options=self.options.model_dump(mode="json"),
+            versions=library_versions(self.bench.result_libraries),
         )
 
+    def settings(self) -> AggregationSettings:
+        return AggregationSettings.for_run(self.config.seed, self.options)
+
+    # ------------------------------------------------------------------ the run
     async def run(self) -> RunResult:
         samples = self.load_samples()
         roles = self.role_configs()
@@ -312,18 +302,38 @@ class Runner:
             self._shared, None if self.fresh else recorded_structured_output(self.out_dir, manifest.fingerprint))
         store = RunStore.open_for_run(self.out_dir, manifest, fresh=self.fresh)
         manifest = store.read_manifest()
-        # Read the store once: resumed records are kept in memory and merged with this run's records,
-        # so the aggregate needs no second pass over the file.
-        records = store.load_records()
-        done = {sid for sid, r in records.items() if r.status in (SampleStatus.scored, SampleStatus.skipped)}
-        pending = [s for s in samples if s.id not in done]
+        # Read the store once: resumed records stay in memory and merge with this run's records, so the
+        # aggregate needs no second pass over the file.
+        trials = store.load_trials()
+        finished = {key for key, r in trials.items() if r.status in (SampleStatus.scored, SampleStatus.skipped)}
+        pending = [_Trial(s, e) for e in range(1, self.config.epochs + 1) for s in samples
+                   if (s.id, e) not in finished]
+        n_trials = len(samples) * self.config.epochs
+        try:
+            ran = await self._execute(pending, roles, store, trials, resumed=n_trials - len(pending))
+        finally:
+            store.close()
+            for backend in {id(b): b for b in self._shared.values()}.values():
+                await backend.aclose()
+        kept = [r for (sid, e), r in trials.items() if e <= self.config.epochs]
+        metrics = aggregate_run(self.bench, kept, samples, self.options, self.settings(), self.config.epochs)
+        metrics.setdefault("run", {})
+        metrics["run"].update(run_info(manifest, ordered(kept, [s.id for s in samples]), self.settings()))
+        store.write_metrics(metrics)
+        return RunResult(out_dir=str(self.out_dir), manifest=manifest, metrics=metrics, n_samples=len(samples),
+                         n_trials=n_trials, n_resumed=n_trials - len(pending), n_ran=ran,
+                         n_errors=sum(1 for r in kept if r.status == SampleStatus.error))
+
+    async def _execute(self, pending: list[_Trial], roles: dict[str, RoleConfig], store: RunStore,
+                       trials: dict[tuple[str, int], SampleRecord], *, resumed: int) -> int:
+        """Play `pending` trials with a fixed pool of workers; store each as it finishes. Returns how many ran."""
         ran = 0
-        progress, task_id = self._progress(len(samples), len(samples) - len(pending))
+        progress, task_id = self._progress(len(pending) + resumed, resumed)
         # A fixed pool of `concurrency` workers pulling from one iterator (synchronous `next`, so safe on
         # one event loop): no task per sample waiting on a semaphore, so a 100k-sample run costs no more
         # to schedule than a small one, and the first requests leave at once.
         queue = iter(pending)
-        # Scoring and storing a finished sample wait until the replies that arrived together have each
+        # Scoring and storing a finished trial wait until the replies that arrived together have each
         # sent their next request: with a fixed endpoint latency, replies come back in bursts, and
         # every bit of work done before the next request goes out delays the whole burst.
         unfinished: list[tuple[Sample, SampleRecord]] = []
@@ -343,7 +353,7 @@ class Runner:
             for sample, played in batch:
                 record = self.score_record(sample, played)
                 store.append(record)
-                records[record.sample_id] = record
+                trials[(record.sample_id, record.epoch)] = record
                 ran += 1
                 if record.status == SampleStatus.error:
                     self.errors += 1
@@ -353,13 +363,13 @@ class Runner:
                     progress.update(task_id, advance=1, errors=self.errors, cost=self.cost)
 
         async def worker() -> None:
-            for sample in queue:
+            for trial in queue:
                 if failures:
                     raise failures[0]
-                played = await self.play_sample(sample, roles)
+                played = await self.play_sample(trial.sample, roles, trial.epoch)
                 if not unfinished:
                     loop.call_soon(finish)
-                unfinished.append((sample, played))
+                unfinished.append((trial.sample, played))
 
         async def syncer() -> None:
             while True:
@@ -394,22 +404,19 @@ class Runner:
             sync_task.cancel()
             if progress is not None:
                 progress.stop()
-            store.close()
-            for backend in {id(b): b for b in self._shared.values()}.values():
-                await backend.aclose()
-        by_id = {s.id: s for s in samples}
-        ordered = [records[s.id] for s in samples if s.id in records]
-        metrics = self.bench.aggregate(ordered, by_id, self.config.options)
-        store.write_metrics(metrics)
-        return RunResult(out_dir=str(self.out_dir), manifest=manifest, metrics=metrics, n_samples=len(samples),
-                         n_resumed=len(samples) - len(pending), n_ran=ran,
-                         n_errors=sum(1 for r in ordered if r.status == SampleStatus.error))
+        return ran
 
-    def _progress(self, total: int, completed: int):
+    def _progress(self, total: int, completed: int) -> tuple[Any, Any]:
         if not self.progress:
             return None, None
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                                   TimeRemainingColumn)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
 
         progress = Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -424,13 +431,4 @@ def _usage(transcript: Transcript, extra_calls: list[ModelCall]) -> dict[str, Us
     totals = transcript.usage_by_role()
     for call in extra_calls:
         totals[call.role] = totals.get(call.role, Usage()) + call.usage
-    return totals
-
-
-def usage_totals(records: list[SampleRecord]) -> dict[str, Usage]:
-    """Tokens and cost per role over a run (errors included: their calls were paid for too)."""
-    totals: dict[str, Usage] = {}
-    for record in records:
-        for role, usage in record.usage_by_role.items():
-            totals[role] = totals.get(role, Usage()) + usage
     return totals

@@ -6,7 +6,7 @@ reported without the code that produced it being in the same state.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, Literal
 
@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Record(BaseModel):
@@ -38,7 +38,7 @@ class Usage(Record):
     output_tokens: int = 0
     cost_usd: float = 0.0
 
-    def __add__(self, other: "Usage") -> "Usage":
+    def __add__(self, other: Usage) -> Usage:
         return Usage(
             input_tokens=self.input_tokens + other.input_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
@@ -156,10 +156,12 @@ class Sample(Record):
 
 
 class SampleRecord(Record):
-    """What the store keeps for each finished sample: the durable unit of a run."""
+    """What the store keeps for each finished sample (one trial of it): the durable unit of a run."""
 
     sample_id: str
     status: SampleStatus
+    #: the trial index (1..K) under `--epochs K`; a sample's trials are separate records of one run
+    epoch: int = Field(default=1, ge=1)
     attempt: int = 1
     meta: dict[str, Any] = Field(default_factory=dict)
     transcript: Transcript | None = None
@@ -186,10 +188,13 @@ class RunConfig(Record):
     mode: str | None = None
     roles: dict[str, RoleConfig] = Field(default_factory=dict)
     seed: int = 0
-    limit: int | None = None
-    concurrency: int = 8
-    sample_retries: int = 1
-    options: dict[str, Any] = Field(default_factory=dict)  # family-specific options (corpus path, ...)
+    limit: int | None = Field(default=None, ge=1)
+    #: trials per sample (`--epochs K`): each is its own record with its own seed
+    epochs: int = Field(default=1, ge=1, le=1000)
+    concurrency: int = Field(default=8, ge=1)
+    sample_retries: int = Field(default=1, ge=0)
+    #: family options as given (`-O KEY=VALUE`); typed and validated by the family's options model
+    options: dict[str, Any] = Field(default_factory=dict)
 
 
 class RunManifest(Record):
@@ -203,6 +208,13 @@ class RunManifest(Record):
     n_samples: int
     created_at: datetime = Field(default_factory=utcnow)
     python: str | None = None
+    #: the family's code version and the contract version it was written for
+    family_version: str | None = None
+    contract_version: int | None = None
+    #: every option's effective value (defaults filled in), as the run used them
+    options: dict[str, Any] = Field(default_factory=dict)
+    #: versions of the libraries that change results (finprobe, numpy, bm25s, jieba, llama-cpp-python, ...)
+    versions: dict[str, str] = Field(default_factory=dict)
     #: how each endpoint role sends response schemas, negotiated at run start and kept for the whole run
     #: (`finprobe.core.models.structured`): role -> json_schema | json_object_schema | json_object | prompt
     structured_output: dict[str, str] | None = None

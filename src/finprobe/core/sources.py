@@ -12,7 +12,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from finprobe.core.benchmark import DataError
+
+class DataError(ValueError):
+    """Malformed input data. The message names the file and the record."""
+
 
 MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
 

@@ -136,6 +136,58 @@ def bootstrap_ci(
     return Interval(estimate=estimate, ci_low=float(lo), ci_high=float(hi), n=n, confidence=confidence)
 
 
+def bootstrap_items(
+    items: Sequence[Any],
+    statistic: Callable[[Sequence[Any]], float | None],
+    *,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> Interval:
+    """Percentile bootstrap CI of a statistic computed over items (instances as records, not floats).
+
+    The same method as `bootstrap_ci` (Efron & Tibshirani 1993, ch. 13), for statistics that need the
+    whole item (a metric over instance facts, a rate over an instance's questions): each resample draws n
+    item indices with replacement and recomputes `statistic` on those items. A resample where the
+    statistic is undefined (None) counts as NaN, and NaN bounds mean "undefined". Draws are those of
+    `bootstrap_ci` on the same n and seed, so both give the same resamples.
+    """
+    _check_common(n_resamples, confidence)
+    n = len(items)
+    if n == 0:
+        return Interval(estimate=math.nan, ci_low=math.nan, ci_high=math.nan, n=0, confidence=confidence)
+
+    def value(selected: Sequence[Any]) -> float:
+        v = statistic(selected)
+        return math.nan if v is None else float(v)
+
+    rng = np.random.default_rng(seed)
+    rows = max(1, _CHUNK_CELLS // n)
+    boot = np.empty(n_resamples, dtype=float)
+    for lo in range(0, n_resamples, rows):
+        hi = min(n_resamples, lo + rows)
+        idx = rng.integers(0, n, size=(hi - lo, n))
+        boot[lo:hi] = [value([items[i] for i in row]) for row in idx]
+    alpha = 1.0 - confidence
+    q_lo, q_hi = np.quantile(boot, [alpha / 2, 1 - alpha / 2])
+    return Interval(estimate=value(items), ci_low=float(q_lo), ci_high=float(q_hi), n=n, confidence=confidence)
+
+
+def pass_hat_k(n: int, c: int, k: int) -> float | None:
+    """pass^k of one sample: the probability that k trials drawn without replacement from its n trials
+    (c of them successes) all succeed, C(c, k) / C(n, k).
+
+    Yao et al., "tau-bench: A Benchmark for Tool-Agent-User Interaction in Real-World Domains" (2024),
+    §5 (pass^k = E_task[C(c, k) / C(n, k)]). The run's pass^k is the mean of this over samples. A sample
+    with fewer than k scored trials has no pass^k (None): it is reported as unscored, never as a failure.
+    """
+    if k < 1 or c < 0 or c > n:
+        raise ValueError(f"pass^k needs 1 <= k and 0 <= c <= n (got n={n}, c={c}, k={k})")
+    if n < k:
+        return None
+    return math.comb(c, k) / math.comb(n, k)
+
+
 def paired_bootstrap(
     a: Sequence[float],
     b: Sequence[float],
@@ -248,7 +300,7 @@ def expected_calibration_error(
     if len(conf_list) != len(corr_list):
         raise ValueError(f"confidences and correct differ in length: {len(conf_list)} vs {len(corr_list)}")
     n = len(conf_list)
-    pairs = [(float(c), bool(k)) for c, k in zip(conf_list, corr_list) if c is not None and not math.isnan(c)]
+    pairs = [(float(c), bool(k)) for c, k in zip(conf_list, corr_list, strict=True) if c is not None and not math.isnan(c)]
     conf = np.array([c for c, _ in pairs], dtype=float)
     hit = np.array([k for _, k in pairs], dtype=float)
     if conf.size and (conf.min() < 0.0 or conf.max() > 1.0):
@@ -263,7 +315,7 @@ def expected_calibration_error(
         count = int(mask.sum())
         mean_conf = float(conf[mask].mean()) if count else None
         acc = float(hit[mask].mean()) if count else None
-        if count:
+        if acc is not None and mean_conf is not None:
             ece += count / m * abs(acc - mean_conf)
         bins.append(CalibrationBin(lo=b / n_bins, hi=(b + 1) / n_bins, count=count,
                                    mean_confidence=mean_conf, accuracy=acc))

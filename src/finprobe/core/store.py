@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -47,7 +48,7 @@ class RunStore:
 
     # ------------------------------------------------------------------ opening
     @classmethod
-    def open_for_run(cls, path: str | Path, manifest: RunManifest, *, fresh: bool = False) -> "RunStore":
+    def open_for_run(cls, path: str | Path, manifest: RunManifest, *, fresh: bool = False) -> RunStore:
         """Open a run folder to write `manifest`'s run: new, resumed (same fingerprint) or, with
         `fresh`, cleared. A folder that holds a different run is an error, never silently mixed."""
         store = cls(path)
@@ -120,9 +121,9 @@ class RunStore:
                     yield lineno, line
                 # else: a torn tail from a crash: ignored, that sample is redone on resume
 
-    def load_records(self) -> dict[str, SampleRecord]:
-        """The latest record of each sample, in first-seen order."""
-        records: dict[str, SampleRecord] = {}
+    def load_trials(self) -> dict[tuple[str, int], SampleRecord]:
+        """The latest record of each (sample, epoch), in first-seen order."""
+        records: dict[tuple[str, int], SampleRecord] = {}
         for lineno, line in self.iter_lines():
             if not line.strip():
                 continue
@@ -130,12 +131,25 @@ class RunStore:
                 record = SampleRecord.model_validate_json(line)
             except ValidationError as exc:
                 raise StoreError(f"{self.path / SAMPLES}:{lineno}: unreadable record: {exc.errors()[0]['msg']}") from None
-            records[record.sample_id] = record
+            records[(record.sample_id, record.epoch)] = record
         return records
 
-    def finished_ids(self) -> set[str]:
-        """Samples that need no redo on resume: scored or skipped. Errors are redone."""
-        return {sid for sid, r in self.load_records().items() if r.status in (SampleStatus.scored, SampleStatus.skipped)}
+    def load_records(self, epoch: int = 1) -> dict[str, SampleRecord]:
+        """The latest record of each sample for one trial (the first by default), in first-seen order."""
+        return {sid: r for (sid, e), r in self.load_trials().items() if e == epoch}
 
-    def write_metrics(self, metrics: dict) -> None:
+    def finished_ids(self, epoch: int = 1) -> set[str]:
+        """Samples that need no redo on resume: scored or skipped. Errors are redone."""
+        return {sid for sid, r in self.load_records(epoch).items()
+                if r.status in (SampleStatus.scored, SampleStatus.skipped)}
+
+    def rewrite_records(self, records: list[SampleRecord]) -> None:
+        """Replace the samples file with `records` (e.g. after re-scoring), atomically; the previous
+        file is kept as `samples.jsonl.bak`."""
+        path = self.path / SAMPLES
+        if path.exists():
+            _atomic_write(path.with_suffix(".jsonl.bak"), path.read_text(encoding="utf-8"))
+        _atomic_write(path, "".join(r.model_dump_json() + "\n" for r in records))
+
+    def write_metrics(self, metrics: dict[str, Any]) -> None:
         _atomic_write(self.path / METRICS, json.dumps(metrics, indent=2, ensure_ascii=False, default=str))

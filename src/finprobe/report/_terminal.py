@@ -1,52 +1,77 @@
-"""The terminal summary: the family's tables plus errors, skips and per-role usage."""
+"""The terminal summary: the family's tables plus errors, skips and per-role usage, drawn with rich."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from finprobe.core.display import TableData, count_table
 
-def count_table(title: str, label: str, counts: dict[str, int]) -> Table:
-    """A two-column table of counts (failure reasons, audit classes, ...)."""
-    table = Table(title=title)
-    table.add_column(label)
-    table.add_column("count", justify="right")
-    for key, n in counts.items():
-        table.add_row(str(key), str(n))
+
+def rich_table(data: TableData) -> Table:
+    """Draw a family's plain table with rich (cells are text, never markup)."""
+    from rich.text import Text
+
+    table = Table(title=data.title, caption=data.caption)
+    for i, col in enumerate(data.columns):
+        table.add_column(col, justify=data.alignment(i))
+    for row in data.rows:
+        table.add_row(*(Text("" if cell is None else str(cell)) for cell in row))
     return table
 
 
-def usage_table(metrics: dict[str, Any]) -> Table | None:
+def usage_table(metrics: Mapping[str, Any]) -> TableData | None:
     usage = (metrics.get("run") or {}).get("usage_by_role") or metrics.get("usage_by_role")
     if not usage:
         return None
-    table = Table(title="tokens and cost by role")
-    for col in ("role", "input tokens", "output tokens", "cost (USD)"):
-        table.add_column(col, justify="right" if col != "role" else "left")
-    for role, u in usage.items():
-        table.add_row(role, f"{u['input_tokens']:,}", f"{u['output_tokens']:,}", f"{u['cost_usd']:.4f}")
-    return table
+    return TableData(title="tokens and cost by role", columns=["role", "input tokens", "output tokens", "cost (USD)"],
+                     rows=[[role, f"{u['input_tokens']:,}", f"{u['output_tokens']:,}", f"{u['cost_usd']:.4f}"]
+                           for role, u in usage.items()])
 
 
-def print_summary(console: Console, bench: Any, metrics: dict[str, Any], title: str | None = None) -> None:
+def epochs_table(metrics: Mapping[str, Any]) -> TableData | None:
+    epochs = metrics.get("epochs")
+    if not epochs:
+        return None
+    rows: list[list[Any]] = [[f"pass^{k}", "-" if v["value"] is None else f"{v['value']:.3f}",
+                              "-" if v["ci_low"] is None else f"{v['ci_low']:.3f} - {v['ci_high']:.3f}", v["n"]]
+                             for k, v in epochs["pass_k"].items()]
+    consistency = epochs.get("consistency")
+    rows.append(["consistency (all trials agree)", "-" if consistency is None else f"{consistency:.3f}", "-",
+                 epochs.get("n_complete", 0)])
+    return TableData(title=f"{epochs['k']} trials per sample", columns=["statistic", "value", "95% CI", "samples"],
+                     rows=rows)
+
+
+def print_tables(console: Console, tables: list[TableData]) -> None:
+    for table in tables:
+        console.print(rich_table(table))
+
+
+def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], title: str | None = None) -> None:
     if title:
         console.rule(title)
-    for renderable in bench.summary_tables(metrics):
-        console.print(renderable)
-    table = usage_table(metrics)
-    if table is not None:
-        console.print(table)
+    tables = list(bench.summary_tables(metrics))
+    for extra in (epochs_table(metrics), usage_table(metrics)):
+        if extra is not None:
+            tables.append(extra)
+    print_tables(console, tables)
     run = metrics.get("run") or {}
     if run.get("structured_output"):
         modes = ", ".join(f"{role}={mode}" for role, mode in run["structured_output"].items())
         console.print(f"[dim]structured output (the whole run): {modes}[/dim]")
     if run.get("n_missing"):
-        console.print(f"[yellow]run incomplete: {run['n_stored']} of {run['n_expected']} samples stored "
+        unit = "trials" if run.get("epochs", 1) > 1 else "samples"
+        console.print(f"[yellow]run incomplete: {run['n_stored']} of {run['n_expected']} {unit} stored "
                       f"({run['n_missing']} missing); run the same command again to finish it[/yellow]")
     errors = metrics.get("error_list") or []
     if errors:
-        console.print(f"[red]{len(errors)} samples ended in error[/red] (counted as not passed):")
+        console.print(f"[red]{len(errors)} samples ended in error[/red]:")
         for item in errors[:10]:
             console.print(f"  {item['id']}: {item['error'][:200]}", markup=False)
+
+
+__all__ = ["count_table", "epochs_table", "print_summary", "print_tables", "rich_table", "usage_table"]

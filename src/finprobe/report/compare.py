@@ -1,14 +1,12 @@
 """Comparing two stored runs on the same instances: per-metric deltas with paired bootstrap p-values.
 
-Generic: the family supplies per-instance values through an optional hook
-`bench.sample_values(record, sample) -> {metric: float | None}` whose mean over instances is the metric
-(None: the instance does not enter that metric, e.g. an error record). A family without the hook is
-compared on its per-sample `Score.value`. Metrics that are not means over instances (ECE, rates over
-questions) come from a second optional pair of hooks: `bench.paired_item(record, sample)` (one
-instance's data, None to leave it out) and `bench.run_statistics()` ({metric: fn(items) -> value});
-they are compared by resampling the shared instances and recomputing the statistic on both runs.
-Only instances present in both runs are paired; instances in one run only are counted and listed,
-never silently mixed in.
+Generic, through the family contract: `Benchmark.sample_values(record, sample)` gives per-instance values
+whose mean over instances is a metric (None: the instance does not enter that metric, e.g. an error
+record); with `--epochs`, an instance's value is its mean over its trials. Metrics that are not means
+over instances (ECE, rates over questions) come from `Benchmark.paired_item` and
+`Benchmark.run_statistics`: they are compared by resampling the shared instances and recomputing the
+statistic on both runs. Only instances present in both runs are paired; instances in one run only are
+counted and listed, never silently mixed in. The bootstrap seed is run A's seed unless given.
 """
 
 from __future__ import annotations
@@ -17,29 +15,41 @@ import math
 from pathlib import Path
 from typing import Any
 
-from finprobe.core.schema import Sample, SampleRecord, SampleStatus
-from finprobe.core.stats import paired_bootstrap, paired_bootstrap_statistic
+from finprobe.core.schema import SampleRecord
+from finprobe.core.stats import PairedResult, paired_bootstrap, paired_bootstrap_statistic
 
 __all__ = ["compare_runs", "print_comparison"]
-
-
-def _score_values(record: SampleRecord, sample: Sample | None = None) -> dict[str, float | None]:
-    if record.status != SampleStatus.scored or record.score is None or record.score.value is None:
-        return {"score": None}
-    return {"score": float(record.score.value)}
 
 
 def _run_info(run: Any) -> dict[str, Any]:
     cfg = run.manifest.config
     return {"path": str(run.path), "run_id": run.manifest.run_id, "benchmark": cfg.benchmark, "mode": cfg.mode,
-            "roles": {r: rc.spec for r, rc in cfg.roles.items()}, "n": len(run.records)}
+            "roles": {r: rc.spec for r, rc in cfg.roles.items()}, "n": len(run.records), "seed": cfg.seed,
+            "epochs": cfg.epochs}
 
 
-def _clean(x: float) -> float | None:
+def _clean(x: float | None) -> float | None:
     return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
 
-def compare_runs(run_a: str | Path, run_b: str | Path, *, seed: int = 0, n_resamples: int = 10000) -> dict[str, Any]:
+def _entry(res: PairedResult) -> dict[str, Any]:
+    return {"n": res.n, "mean_a": _clean(res.mean_a), "mean_b": _clean(res.mean_b), "delta": _clean(res.delta),
+            "ci_low": _clean(res.ci_low), "ci_high": _clean(res.ci_high), "p_value": _clean(res.p_value)}
+
+
+def _instance_values(run: Any) -> dict[str, dict[str, float]]:
+    """Per instance, each metric's mean over the instance's trials where it is defined."""
+    sums: dict[str, dict[str, list[float]]] = {}
+    for record in run.trials:
+        sample = (run.samples or {}).get(record.sample_id)
+        for name, value in run.bench.sample_values(record, sample).items():
+            if value is not None:
+                sums.setdefault(record.sample_id, {}).setdefault(name, []).append(float(value))
+    return {sid: {name: sum(v) / len(v) for name, v in by_name.items()} for sid, by_name in sums.items()}
+
+
+def compare_runs(run_a: str | Path, run_b: str | Path, *, seed: int | None = None,
+                 n_resamples: int = 10000) -> dict[str, Any]:
     """Paired comparison of run B against run A (delta = B − A) for every per-instance metric.
 
     Raises ValueError when the runs belong to different benchmarks or share no instance.
@@ -50,48 +60,36 @@ def compare_runs(run_a: str | Path, run_b: str | Path, *, seed: int = 0, n_resam
     if a.manifest.config.benchmark != b.manifest.config.benchmark:
         raise ValueError(f"cannot compare a {a.manifest.config.benchmark} run with a "
                          f"{b.manifest.config.benchmark} run")
-    values_fn = getattr(a.bench, "sample_values", None) or _score_values
-    recs_a = {r.sample_id: r for r in a.records}
-    recs_b = {r.sample_id: r for r in b.records}
+    seed = a.manifest.config.seed if seed is None else seed
+    recs_a: dict[str, SampleRecord] = {r.sample_id: r for r in a.records}
+    recs_b: dict[str, SampleRecord] = {r.sample_id: r for r in b.records}
     common = [sid for sid in recs_a if sid in recs_b]
     if not common:
         raise ValueError(f"{run_a} and {run_b} share no instance")
-
-    def values(run: Any, record: SampleRecord) -> dict[str, float | None]:
-        sample = (run.samples or {}).get(record.sample_id)
-        return values_fn(record, sample)
-
-    va = {sid: values(a, recs_a[sid]) for sid in common}
-    vb = {sid: values(b, recs_b[sid]) for sid in common}
+    va, vb = _instance_values(a), _instance_values(b)
     names: list[str] = []
     for sid in common:
-        for name in list(va[sid]) + list(vb[sid]):
+        for name in [*va.get(sid, {}), *vb.get(sid, {})]:
             if name not in names:
                 names.append(name)
     metrics: dict[str, Any] = {}
     for name in names:
-        pairs = [(va[s].get(name), vb[s].get(name)) for s in common]
-        pairs = [(x, y) for x, y in pairs if x is not None and y is not None]
-        if not pairs:
+        pairs = [(va.get(s, {}).get(name), vb.get(s, {}).get(name)) for s in common]
+        kept = [(x, y) for x, y in pairs if x is not None and y is not None]
+        if not kept:
             metrics[name] = {"n": 0, "mean_a": None, "mean_b": None, "delta": None, "ci_low": None,
                              "ci_high": None, "p_value": None}
             continue
-        res = paired_bootstrap([x for x, _ in pairs], [y for _, y in pairs], seed=seed, n_resamples=n_resamples)
-        metrics[name] = {"n": res.n, "mean_a": _clean(res.mean_a), "mean_b": _clean(res.mean_b),
-                         "delta": _clean(res.delta), "ci_low": _clean(res.ci_low), "ci_high": _clean(res.ci_high),
-                         "p_value": _clean(res.p_value)}
-    run_stats = getattr(a.bench, "run_statistics", None)
-    item_fn = getattr(a.bench, "paired_item", None)
-    if run_stats is not None and item_fn is not None:
-        items = [(item_fn(recs_a[s], (a.samples or {}).get(s)), item_fn(recs_b[s], (b.samples or {}).get(s)))
-                 for s in common]
+        metrics[name] = _entry(paired_bootstrap([x for x, _ in kept], [y for _, y in kept], seed=seed,
+                                                n_resamples=n_resamples))
+    statistics = a.bench.run_statistics()
+    if statistics:
+        items = [(a.bench.paired_item(recs_a[s], (a.samples or {}).get(s)),
+                  b.bench.paired_item(recs_b[s], (b.samples or {}).get(s))) for s in common]
         items = [(x, y) for x, y in items if x is not None and y is not None]
-        for name, statistic in run_stats().items():
-            res = paired_bootstrap_statistic([x for x, _ in items], [y for _, y in items], statistic, seed=seed,
-                                             n_resamples=min(n_resamples, 2000))
-            metrics[name] = {"n": res.n, "mean_a": _clean(res.mean_a), "mean_b": _clean(res.mean_b),
-                             "delta": _clean(res.delta), "ci_low": _clean(res.ci_low),
-                             "ci_high": _clean(res.ci_high), "p_value": _clean(res.p_value)}
+        for name, statistic in statistics.items():
+            metrics[name] = _entry(paired_bootstrap_statistic([x for x, _ in items], [y for _, y in items], statistic,
+                                                              seed=seed, n_resamples=min(n_resamples, 2000)))
     only_a = sorted(set(recs_a) - set(recs_b))
     only_b = sorted(set(recs_b) - set(recs_a))
     return {

@@ -175,7 +175,7 @@ class MockOpenAIServer:
         return f"http://127.0.0.1:{self.port}/v1"
 
     # ------------------------------------------------------------------ lifecycle
-    async def start(self) -> "MockOpenAIServer":
+    async def start(self) -> MockOpenAIServer:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_get("/v1/models", self._models)
@@ -201,7 +201,7 @@ class MockOpenAIServer:
         if runner is not None:
             await runner.cleanup()
 
-    async def __aenter__(self) -> "MockOpenAIServer":
+    async def __aenter__(self) -> MockOpenAIServer:
         return await self.start()
 
     async def __aexit__(self, *exc: object) -> None:
@@ -338,7 +338,7 @@ class MockServerThread:
     def base_url(self) -> str:
         return self.server.base_url
 
-    def start(self, timeout_s: float = 10.0) -> "MockServerThread":
+    def start(self, timeout_s: float = 10.0) -> MockServerThread:
         if self._thread is not None:
             raise RuntimeError("already started")
         self._loop = asyncio.new_event_loop()
@@ -376,7 +376,7 @@ class MockServerThread:
         self._thread.join(timeout_s)
         self._thread = None
 
-    def __enter__(self) -> "MockServerThread":
+    def __enter__(self) -> MockServerThread:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from finprobe.benchmarks.ambiguity import BENCHMARK
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances

@@ -7,14 +7,12 @@ from collections import Counter
 
 import pytest
 
-from finprobe.core.retrieval import tokenize
-
 from finprobe.benchmarks.ambiguity.categories import CATEGORY_NAMES, classify_question
 from finprobe.benchmarks.ambiguity.corpus import check_corpus, demo_corpus_path, load_ambiguity_corpus
 from finprobe.benchmarks.ambiguity.instances import demo_instances_path, load_instances
 from finprobe.benchmarks.ambiguity.simulators import DeterministicSimulator
 from finprobe.benchmarks.ambiguity.templates import template_qa, template_question
-from finprobe.core.retrieval import BM25Index
+from finprobe.core.retrieval import BM25Index, tokenize
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from finprobe.benchmarks.ambiguity.aggregate import sample_values
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import action_text
 from finprobe.core.models.scripted import ScriptedModel
-from finprobe.report import load_run, rescore_run
+from finprobe.report import load_run, rescore_run, rich_table
 from finprobe.report.compare import compare_runs
 
 E, MD, T = "entity_scope", "metric_definition", "temporal_scope"
@@ -107,10 +107,9 @@ def mixed(messages) -> str:
 async def test_stored_transcripts_reproduce_the_live_metrics(tmp_path):
     live = (await run(tmp_path, backend=scripted(mixed))).metrics
     stored = load_run(tmp_path).metrics
-    stored.pop("run")
     assert json.loads(json.dumps(stored)) == json.loads(json.dumps(live))
+    assert json.loads((tmp_path / "metrics.json").read_text()) == json.loads(json.dumps(live))
     rescored = rescore_run(tmp_path).metrics
-    rescored.pop("run")
     assert json.loads(json.dumps(rescored)) == json.loads(json.dumps(live))
     # the mix gives non-trivial values
     assert 0 < live["accuracy"] < 1 and 0 < live["default_capture"] < 1
@@ -247,7 +246,7 @@ async def test_summary_tables_render(tmp_path):
                    limit=3)).metrics
     console = Console(record=True, width=160)
     for table in BENCHMARK.summary_tables(m):
-        console.print(table)
+        console.print(rich_table(table))
     text = console.export_text()
     assert "default-capture" in text and "error taxonomy" in text and "LLM judge vs deterministic" in text
     assert m["judge"]["agreement_intended"] == 1.0 and m["judge"]["disagreements"] == []

@@ -63,14 +63,14 @@ async def test_every_mode_runs_on_the_demo(tmp_path, mode):
 
 def test_mode_options_are_validated():
     with pytest.raises(ValueError, match="unknown ambiguity mode"):
-        BENCHMARK.validate_options("nope", {})
+        BENCHMARK.check_config("nope", BENCHMARK.parse_options({}))
     with pytest.raises(ValueError, match="max_rounds"):
-        BENCHMARK.validate_options("forced-interaction", {"max_rounds": 4})
-    BENCHMARK.validate_options("forced-interaction", {"max_rounds": 5})
+        BENCHMARK.check_config("forced-interaction", BENCHMARK.parse_options({"max_rounds": 4}))
+    BENCHMARK.check_config("forced-interaction", BENCHMARK.parse_options({"max_rounds": 5}))
     with pytest.raises(ValueError, match="needs a mode with search"):
-        BENCHMARK.validate_options("answer-only", {"oracle_retrieval": True})
-    with pytest.raises(ValueError, match="unknown ambiguity options"):
-        BENCHMARK.validate_options(None, {"bogus": 1})
+        BENCHMARK.check_config("answer-only", BENCHMARK.parse_options({"oracle_retrieval": True}))
+    with pytest.raises(ValueError, match="unknown ambiguity option"):
+        BENCHMARK.check_config(None, BENCHMARK.parse_options({"bogus": 1}))
 
 
 # --------------------------------------------------------------------------- gated answers

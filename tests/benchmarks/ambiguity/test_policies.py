@@ -77,8 +77,8 @@ async def test_silent_policy_without_search_ends_invalid(tmp_path):
 
 
 def _reply(policy: PolicyBackend, messages: list[Message]) -> dict:
-    import json
     import asyncio
+    import json
 
     return json.loads(asyncio.run(policy.generate(messages, GenerateConfig())).text)
 

@@ -56,8 +56,8 @@ def test_overlay_parsing_and_application(tmp_path):
                  '  B: {skip: "excerpt lacks the data"}\n  C: {question: "what is z?", sign_agnostic: true}\n'
                  '  Z: {value: "yes"}\n')
     overlay = load_corrections(p)
-    samples = BENCHMARK.load(None, {"corrections": "none"})[:3]
-    renamed = [s.model_copy(update={"id": k}) for s, k in zip(samples, "ABC")]
+    samples = BENCHMARK.load(None, BENCHMARK.parse_options({"corrections": "none"}))[:3]
+    renamed = [s.model_copy(update={"id": k}) for s, k in zip(samples, "ABC", strict=True)]
     out = apply_corrections(renamed, overlay)
     assert [s.skip_reason for s in out] == [None, "excerpt lacks the data", None]
     assert out[0].data["correction"] == {"value": 2.5, "note": "fixed"}
@@ -91,7 +91,7 @@ def test_bad_overlays_are_data_errors(tmp_path, text, fragment):
 
 @pytest.mark.shared_data
 def test_dev_with_bundled_overlay(dev_path):
-    samples = BENCHMARK.load(str(dev_path), {})
+    samples = BENCHMARK.load(str(dev_path), BENCHMARK.parse_options({}))
     overlay = load_corrections()
     assert unmatched_ids(samples, overlay) == []  # every bundled correction names a dev task
     active = [s for s in samples if not s.skip_reason]

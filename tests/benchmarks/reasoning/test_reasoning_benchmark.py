@@ -9,12 +9,22 @@ from finprobe.benchmarks.reasoning import BENCHMARK, demo_path
 from finprobe.benchmarks.reasoning.contract import user_prompt
 from finprobe.benchmarks.reasoning.grader import grade
 from finprobe.benchmarks.reasoning.policies import reference_reply
-from finprobe.core.benchmark import Benchmark, EpisodeContext, RoleModel
+from finprobe.core.benchmark import AggregationSettings, Benchmark, EpisodeContext, RoleModel
 from finprobe.core.models._base import ModelOutput
 from finprobe.core.models.scripted import ScriptedModel
 from finprobe.core.schema import (
-    GenerateConfig, ModelCall, Outcome, RoleConfig, RunConfig, SampleRecord, SampleStatus, Score, Transcript, Usage,
+    GenerateConfig,
+    ModelCall,
+    Outcome,
+    RoleConfig,
+    RunConfig,
+    SampleRecord,
+    SampleStatus,
+    Score,
+    Transcript,
+    Usage,
 )
+from finprobe.report import rich_table
 
 
 def test_protocol_and_shape():
@@ -23,15 +33,15 @@ def test_protocol_and_shape():
     assert [m.name for m in BENCHMARK.modes()] == ["contract"]
     assert {p.name for p in BENCHMARK.policies()} == {"reference", "human-answer"}
     assert BENCHMARK.components() == {}
-    BENCHMARK.validate_options("contract", {})
+    BENCHMARK.check_config("contract", BENCHMARK.parse_options({}))
     with pytest.raises(ValueError):
-        BENCHMARK.validate_options("bogus", {})
+        BENCHMARK.check_config("bogus", BENCHMARK.parse_options({}))
     with pytest.raises(ValueError):
-        BENCHMARK.validate_options(None, {"corrections": "/nonexistent.yaml"})
+        BENCHMARK.check_config(None, BENCHMARK.parse_options({"corrections": "/nonexistent.yaml"}))
 
 
 def test_demo_set_is_fictional_small_and_varied():
-    samples = BENCHMARK.load(None, {})
+    samples = BENCHMARK.load(None, BENCHMARK.parse_options({}))
     assert 18 <= len(samples) <= 25
     raw = json.loads(demo_path().read_text())
     for rec in raw:
@@ -48,7 +58,7 @@ def test_demo_set_is_fictional_small_and_varied():
 
 
 def test_reference_passes_every_demo_task_and_exe_ans_is_reproduced():
-    for s in BENCHMARK.load(None, {}):
+    for s in BENCHMARK.load(None, BENCHMARK.parse_options({})):
         score = grade(s.data, reference_reply(s), "stop")
         assert score.passed and score.details["reference_source"] == "executor", s.id
 
@@ -64,11 +74,12 @@ def _ctx(sample, backend):
         return mc
 
     model = RoleModel("agent", backend, transcript, GenerateConfig(), call)
-    return EpisodeContext(sample=sample, transcript=transcript, models={"agent": model}, rng=random.Random(0))
+    return EpisodeContext(sample=sample, transcript=transcript, models={"agent": model}, rng=random.Random(0),
+                          options=BENCHMARK.parse_options({}))
 
 
 async def test_run_episode_builds_transcript_and_scores():
-    sample = BENCHMARK.load(None, {})[1]
+    sample = BENCHMARK.load(None, BENCHMARK.parse_options({}))[1]
     model = ScriptedModel(["Growth is 127.6 / 1355.0.\nANSWER: 0.09417"])
     ctx = _ctx(sample, model)
     await BENCHMARK.run_episode(ctx)
@@ -77,11 +88,11 @@ async def test_run_episode_builds_transcript_and_scores():
     assert "ANSWER: X" in t.messages[0].content and sample.data["qa"]["question"] in t.messages[1].content
     assert t.outcome == Outcome.answered and t.final_answer.endswith("0.09417")
     assert model.requests[0][0] == t.messages[:2]
-    assert BENCHMARK.score(sample, t, {}).passed
+    assert BENCHMARK.score(sample, t, BENCHMARK.parse_options({})).passed
 
     truncated = _ctx(sample, ScriptedModel([ModelOutput(text="ANSWER: 0.09417", finish_reason="length")]))
     await BENCHMARK.run_episode(truncated)
-    assert BENCHMARK.score(sample, truncated.transcript, {}).reason == "truncated"
+    assert BENCHMARK.score(sample, truncated.transcript, BENCHMARK.parse_options({})).reason == "truncated"
 
 
 async def test_runner_end_to_end_with_reference_policy(tmp_path):
@@ -114,7 +125,7 @@ def test_aggregate_counts_and_denominators():
         _record("d", SampleStatus.error, hard, error="model call failed after retries: HTTP 500"),
         _record("e", SampleStatus.skipped, hard, reason="excerpt lacks the data"),
     ]
-    m = BENCHMARK.aggregate(recs, None, {"seed": 1})
+    m = BENCHMARK.aggregate(recs, None, BENCHMARK.parse_options({}), AggregationSettings(seed=1))
     assert (m["n"], m["passed"], m["failed"], m["errors"], m["skipped"]) == (5, 2, 1, 1, 1)
     assert m["pass_rate"] == pytest.approx(2 / 4) and m["pass_rate_scored"] == pytest.approx(2 / 3)
     assert m["skipped_tasks"] == [{"id": "e", "reason": "excerpt lacks the data"}]
@@ -131,6 +142,6 @@ def test_aggregate_counts_and_denominators():
     json.dumps(m)
     console = Console(record=True, width=120)
     for table in BENCHMARK.summary_tables(m):
-        console.print(table)
+        console.print(rich_table(table))
     text = console.export_text()
     assert "by level" in text and "VeryHard" not in text and "off_by_100" in text and "50.0%" in text

@@ -5,7 +5,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finprobe.benchmarks.reasoning.dsl import (
-    MAX_STEPS, ProgramError, execute, matches_exe_ans, operations, parse_cell, parse_number, parse_program,
+    MAX_STEPS,
+    ProgramError,
+    execute,
+    matches_exe_ans,
+    operations,
+    parse_cell,
+    parse_number,
+    parse_program,
 )
 
 TABLE = [

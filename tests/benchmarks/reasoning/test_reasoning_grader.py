@@ -6,7 +6,13 @@ from hypothesis import strategies as st
 
 from finprobe.benchmarks.reasoning.contract import ANSWER_CONTRACT, build_messages, clean_question, render_table
 from finprobe.benchmarks.reasoning.grader import (
-    FAILURE_REASONS, answer_text, detect_loop, format_contract_value, grade, is_sign_agnostic, reference_value,
+    FAILURE_REASONS,
+    answer_text,
+    detect_loop,
+    format_contract_value,
+    grade,
+    is_sign_agnostic,
+    reference_value,
 )
 from finprobe.benchmarks.reasoning.policies import human_answer_reply, reference_reply
 

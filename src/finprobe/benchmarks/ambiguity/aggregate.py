@@ -14,10 +14,13 @@ its accuracy, agreement with the deterministic grader, disagreements, unscored i
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from finprobe.benchmarks.ambiguity import metrics as M
+from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
+from finprobe.core.benchmark import AggregationSettings, RunStatistic
 from finprobe.core.schema import Sample, SampleRecord, SampleStatus
 
 __all__ = ["aggregate", "paired_template_oracle", "sample_values"]
@@ -50,18 +53,18 @@ def paired_template_oracle(run_dir: str | Path) -> dict[str, bool]:
 
 
 def _judge_report(facts: list[M.InstanceFacts]) -> dict[str, Any] | None:
-    ran = [f for f in facts if f.judge is not None]
+    ran = [(f, f.judge) for f in facts if f.judge is not None]
     if not ran:
         return None
-    ok = [f for f in ran if f.judge.get("ok")]
+    ok = [(f, judge) for f, judge in ran if judge.get("ok")]
     disagreements = []
     agree_int = agree_def = n_def = 0
-    for f in ok:
-        j_int = bool(f.judge.get("verdict_intended"))
+    for f, judge in ok:
+        j_int = bool(judge.get("verdict_intended"))
         agree_int += j_int == f.correct
-        if f.verdict_default is not None and f.judge.get("verdict_default") is not None:
+        if f.verdict_default is not None and judge.get("verdict_default") is not None:
             d_def = f.verdict_default == "match"
-            j_def = bool(f.judge["verdict_default"])
+            j_def = bool(judge["verdict_default"])
             n_def += 1
             agree_def += j_def == d_def
             if j_def != d_def:
@@ -70,15 +73,15 @@ def _judge_report(facts: list[M.InstanceFacts]) -> dict[str, Any] | None:
             disagreements.append({"id": f.id, "reading": "intended", "deterministic": f.correct, "judge": j_int})
     return {
         "n_ran": len(ran), "n_judged": len(ok),
-        "accuracy_judge": (sum(bool(f.judge.get("verdict_intended")) for f in ok) / len(ok)) if ok else None,
+        "accuracy_judge": (sum(bool(judge.get("verdict_intended")) for _, judge in ok) / len(ok)) if ok else None,
         "agreement_intended": agree_int / len(ok) if ok else None,
         "agreement_default": agree_def / n_def if n_def else None,
         "disagreements": sorted(disagreements, key=lambda d: (d["id"], d["reading"])),
-        "unscored": [{"id": f.id, "reason": f.judge.get("reason") or "unscored"} for f in ran if not f.judge.get("ok")],
+        "unscored": [{"id": f.id, "reason": judge.get("reason") or "unscored"} for f, judge in ran if not judge.get("ok")],
     }
 
 
-def _classifier_report(records: list[SampleRecord], facts: list[M.InstanceFacts]) -> dict[str, Any]:
+def _classifier_report(records: Sequence[SampleRecord], facts: list[M.InstanceFacts]) -> dict[str, Any]:
     used = Counter(q.classifier for f in facts for q in f.questions)
     comparisons = []
     for r in records:
@@ -98,19 +101,19 @@ def _classifier_report(records: list[SampleRecord], facts: list[M.InstanceFacts]
     return out
 
 
-def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = None,
-              options: dict[str, Any] | None = None) -> dict[str, Any]:
+def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None = None,
+              options: AmbiguityOptions | None = None, settings: AggregationSettings | None = None) -> dict[str, Any]:
     """The run's metrics as one JSON-able dict (layout in the module docstring)."""
-    options = options or {}
-    seed = int(options.get("seed", 0))
-    n_resamples = int(options.get("bootstrap_resamples", 1000))
+    options = options or AmbiguityOptions()
+    settings = settings or AggregationSettings()
+    seed, n_resamples = settings.seed, settings.n_resamples
     all_facts = [M.facts_from_record(r, (samples or {}).get(r.sample_id)) for r in records]
     facts = [f for f in all_facts if f.status == SampleStatus.scored.value]
     errors = [f for f in all_facts if f.status == SampleStatus.error.value]
     paired, paired_error = None, None
-    if options.get("paired_template_oracle"):
+    if options.paired_template_oracle:
         try:
-            paired = paired_template_oracle(options["paired_template_oracle"])
+            paired = paired_template_oracle(options.paired_template_oracle)
         except (OSError, ValueError, RuntimeError) as exc:  # moved or replaced since the run: say so, no E6
             paired_error = str(exc)
 
@@ -118,7 +121,8 @@ def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = N
                            "error_list": [{"id": f.id, "error": f.error or "unknown error"} for f in errors]}
     for name in M.HEADLINE:
         value = M.METRIC_FUNCTIONS[name](facts)
-        lo, hi = M.bootstrap_metric(name, facts, seed=seed, n_resamples=n_resamples) if value is not None else (None, None)
+        lo, hi = (M.bootstrap_metric(name, facts, seed=seed, n_resamples=n_resamples, confidence=settings.confidence)
+                  if value is not None else (None, None))
         out[name], out[f"{name}_ci_low"], out[f"{name}_ci_high"] = value, lo, hi
     calib = M.ece(facts)
     out["ece_coverage"] = calib["coverage"]
@@ -140,7 +144,8 @@ def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = N
     out["by_source"] = _by(facts, "source")
     out["judge"] = _judge_report(facts)
     out["classifier"] = _classifier_report(records, facts)
-    out["ci"] = {"method": "percentile bootstrap over instances", "confidence": 0.95, "n_resamples": n_resamples,
+    out["ci"] = {"method": "percentile bootstrap over instances", "confidence": settings.confidence,
+                 "n_resamples": n_resamples,
                  "seed": seed,
                  # the same intervals keyed by metric, for consumers that prefer {"ci_low", "ci_high"} objects
                  "metrics": {name: {"ci_low": out[f"{name}_ci_low"], "ci_high": out[f"{name}_ci_high"]}
@@ -162,7 +167,8 @@ def sample_values(record: SampleRecord, sample: Sample | None = None) -> dict[st
     return {
         "accuracy": float(f.correct), "default_capture": float(f.default_captured),
         "interaction_rate": float(f.asks > 0), "rounds": float(f.asks), "mean_actions": float(f.actions),
-        "ac1_touch": M._first_touch(f) if asked else None, "ac1_central": M._first_central(f) if asked else None,
+        "ac1_touch": M.first_question_touch(f) if asked else None,
+        "ac1_central": M.first_question_central(f) if asked else None,
         "dise_plus": M.dise_plus_value(f), "non_committal_rate": float(f.non_committal),
     }
 
@@ -174,7 +180,12 @@ def paired_item(record: SampleRecord, sample: Sample | None = None) -> M.Instanc
     return M.facts_from_record(record, sample)
 
 
-def run_statistics() -> dict[str, Any]:
+def _ece_value(facts: Sequence[M.InstanceFacts]) -> float | None:
+    value = M.ece(facts)["ece"]
+    return None if value is None else float(value)
+
+
+def run_statistics() -> dict[str, RunStatistic]:
     """Run-level metrics that are not means over instances: compared by resampling shared instances."""
-    return {"ece": lambda facts: M.ece(facts)["ece"], "generic_ask_rate": M.generic_ask_rate,
+    return {"ece": _ece_value, "generic_ask_rate": M.generic_ask_rate,
             "wrong_category_rate": M.wrong_category_rate}

@@ -17,6 +17,7 @@ import hashlib
 import json
 import random
 import threading
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,23 +27,27 @@ from finprobe.benchmarks.ambiguity.corpus import demo_corpus_path, load_ambiguit
 from finprobe.benchmarks.ambiguity.environment import AmbiguityEnv
 from finprobe.benchmarks.ambiguity.grading import grade_answer, run_judge
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
-from finprobe.benchmarks.ambiguity.modes import DEFAULT_MAX_ROUNDS, MODES, ModeConfig, get_mode
+from finprobe.benchmarks.ambiguity.modes import MODES, ModeConfig, get_mode
+from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
 from finprobe.benchmarks.ambiguity.policies import POLICIES, instance_of, policy_backend
 from finprobe.benchmarks.ambiguity.prompts import system_prompt, task_prompt
 from finprobe.benchmarks.ambiguity.search import SearchTool
-from finprobe.benchmarks.ambiguity.simulators import (DeterministicSimulator, FreeFormSimulator, LLMSimulator,
-                                                      NoisySimulator)
-from finprobe.benchmarks.ambiguity.tables import summary_tables
+from finprobe.benchmarks.ambiguity.simulators import (
+    DeterministicSimulator,
+    FreeFormSimulator,
+    LLMSimulator,
+    NoisySimulator,
+)
+from finprobe.benchmarks.ambiguity.tables import plots, summary_tables
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import LoopConfig, action_text, format_instructions, run_react
-from finprobe.core.benchmark import EpisodeContext, ModeInfo, PolicyInfo
+from finprobe.core.benchmark import AggregationSettings, Benchmark, EpisodeContext, ModeInfo, PolicyInfo, RunStatistic
+from finprobe.core.display import PlotData, TableData
 from finprobe.core.models._base import ModelBackend
 from finprobe.core.retrieval import BM25Index
 from finprobe.core.schema import Action, Message, Outcome, Sample, SampleRecord, Score, Step, StepKind, Transcript
 
 SCORER_VERSION = "ambiguity-1"
-KNOWN_OPTIONS = {"corpus", "noise_p", "forced_n", "max_rounds", "top_k", "passage_chars", "max_observation_chars",
-                 "oracle_retrieval", "paired_template_oracle", "seed", "bootstrap_resamples", "agent_max_tokens"}
 #: reply cap for the embedded model: one action is < 100 tokens, and a 135M model that starts repeating
 #: itself would otherwise fill the whole max_tokens budget on every turn
 LOCAL_AGENT_MAX_TOKENS = 192
@@ -65,13 +70,16 @@ def _index(path: str, digest: str) -> BM25Index:
         return _indexes[key]
 
 
-class AmbiguityBenchmark:
+class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
     """Ambiguous financial questions: recognise, ask the right yes/no question, integrate the reply."""
 
     name = "ambiguity"
     description = "FinInteract: clarify-then-integrate on ambiguous financial questions (EN + ZH)"
+    version = "2"
     roles = {"agent": "local", "user": "deterministic", "judge": "none", "classifier": "lexicon"}
     scorer_version = SCORER_VERSION
+    options_model = AmbiguityOptions
+    result_libraries = ("bm25s", "jieba")
 
     # ------------------------------------------------------------------ protocol: catalogue
     def modes(self) -> list[ModeInfo]:
@@ -80,47 +88,36 @@ class AmbiguityBenchmark:
     def policies(self) -> list[PolicyInfo]:
         return [PolicyInfo(name=n, description=d) for n, d in POLICIES.items()]
 
-    def policy_backend(self, name: str, sample: Sample, options: dict[str, Any]) -> ModelBackend:
+    def policy_backend(self, name: str, sample: Sample, options: AmbiguityOptions) -> ModelBackend:
         return policy_backend(name, sample)
 
     def components(self) -> dict[str, list[str]]:
         return {"user": list(USER_COMPONENTS), "judge": ["none"], "classifier": ["lexicon"]}
 
     # ------------------------------------------------------------------ options and data
-    def validate_options(self, mode: str | None, options: dict[str, Any]) -> None:
-        unknown = set(options) - KNOWN_OPTIONS
-        if unknown:
-            raise ValueError(f"unknown ambiguity options {sorted(unknown)}; known: {sorted(KNOWN_OPTIONS)}")
+    def check_config(self, mode: str | None, options: AmbiguityOptions) -> None:
         cfg = get_mode(mode, options)
-        max_rounds = int(options.get("max_rounds", DEFAULT_MAX_ROUNDS))
-        if max_rounds < 1:
-            raise ValueError("max_rounds must be >= 1")
-        if cfg.min_asks and max_rounds < cfg.min_asks + 1:
+        if cfg.min_asks and options.max_rounds < cfg.min_asks + 1:
             raise ValueError(f"mode {cfg.name} needs max_rounds >= {cfg.min_asks + 1} (n asks + the answer)")
-        if options.get("forced_n") is not None and cfg.name != "forced-interaction":
+        if options.forced_n is not None and cfg.name != "forced-interaction":
             raise ValueError("forced_n applies to mode forced-interaction only")
-        p = float(options.get("noise_p", 0.1))
-        if not 0.0 <= p <= 1.0:
-            raise ValueError("noise_p must be in [0, 1]")
-        for key in ("top_k", "passage_chars", "max_observation_chars", "bootstrap_resamples", "agent_max_tokens"):
-            if key in options and int(options[key]) < 1:
-                raise ValueError(f"{key} must be >= 1")
-        corpus = options.get("corpus")
-        if corpus not in (None, "none") and not Path(str(corpus)).is_file():
-            raise ValueError(f"corpus file not found: {corpus}")
-        if options.get("paired_template_oracle"):
-            _agg.paired_template_oracle(options["paired_template_oracle"])  # raises if not such a run
+        if options.corpus is not None and not options.corpus_disabled and not Path(options.corpus).is_file():
+            raise ValueError(f"corpus file not found: {options.corpus}")
+        if options.paired_template_oracle:
+            _agg.paired_template_oracle(options.paired_template_oracle)  # raises if not such a run
 
-    def load(self, data: str | None, options: dict[str, Any]) -> list[Sample]:
+    def load(self, data: str | None, options: AmbiguityOptions) -> list[Sample]:
         """Instances as samples; `data["corpus"]` names the corpus file (and its hash) episodes search."""
         instances = load_instances(data if data is not None else demo_instances_path())
-        corpus = options.get("corpus")
-        if corpus in (None, "none"):
-            corpus = str(demo_corpus_path()) if data is None and corpus is None else None
-        corpus_ref = None if corpus is None else {"path": str(corpus), "sha256": _sha256(Path(str(corpus)))}
+        corpus: str | None = options.corpus
+        if options.corpus_disabled:
+            corpus = None
+        elif corpus is None and data is None:
+            corpus = str(demo_corpus_path())
+        corpus_ref = None if corpus is None else {"path": str(corpus), "sha256": _sha256(Path(corpus))}
         return [self._sample(inst, corpus_ref) for inst in instances]
 
-    def check_samples(self, mode: str | None, options: dict[str, Any], samples: list[Sample]) -> None:
+    def check_samples(self, mode: str | None, options: AmbiguityOptions, samples: Sequence[Sample]) -> None:
         """Before anything runs: a searching mode needs a corpus, and oracle retrieval needs every
         instance's own passage in it (else each episode would end in the same error)."""
         cfg = get_mode(mode, options)
@@ -133,7 +130,8 @@ class AmbiguityBenchmark:
             for ref in refs:
                 ref = json.loads(ref)
                 index = _index(ref["path"], ref["sha256"])
-                missing = [s.id for s in samples if index.get(instance_of(s).passage_id) is None]
+                missing = [s.id for s in samples
+                           if (pid := instance_of(s).passage_id) is None or index.get(pid) is None]
                 if missing:
                     raise ValueError(f"oracle retrieval: the passages of {len(missing)} instances are not in "
                                      f"{ref['path']} (e.g. {', '.join(missing[:5])})")
@@ -146,30 +144,30 @@ class AmbiguityBenchmark:
                       meta=meta)
 
     # ------------------------------------------------------------------ the episode
-    def _simulator(self, ctx: EpisodeContext, inst: AmbiguityInstance) -> Any:
+    def _simulator(self, ctx: EpisodeContext[AmbiguityOptions], inst: AmbiguityInstance) -> Any:
         spec = ctx.role_specs.get("user", "deterministic")
         if spec == "deterministic":
             return DeterministicSimulator(inst)
         if spec == "noisy":
-            return NoisySimulator(DeterministicSimulator(inst), float(ctx.options.get("noise_p", 0.1)),
+            return NoisySimulator(DeterministicSimulator(inst), ctx.options.noise_p,
                                   random.Random(f"{ctx.seed}:noise"))
         if spec == "freeform":
             return FreeFormSimulator(inst)
         return LLMSimulator(inst, ctx.model("user"))
 
-    def _search(self, ctx: EpisodeContext, inst: AmbiguityInstance, mode: ModeConfig):
+    def _search(self, ctx: EpisodeContext[AmbiguityOptions], inst: AmbiguityInstance, mode: ModeConfig):
         if "search" not in mode.actions:
             return None, None
         ref = ctx.sample.data.get("corpus")
         if not ref:
             raise ValueError(f"mode {mode.name} needs a passage corpus: pass --corpus PASSAGES.jsonl")
         index = _index(ref["path"], ref["sha256"])
-        tool = SearchTool(index, top_k=int(ctx.options.get("top_k", 3)),
-                          max_chars=int(ctx.options.get("passage_chars", 400)), messages_language=inst.language)
+        tool = SearchTool(index, top_k=ctx.options.top_k, max_chars=ctx.options.passage_chars,
+                          messages_language=inst.language)
         own = index.get(inst.passage_id) if inst.passage_id else None
         return tool, own
 
-    async def run_episode(self, ctx: EpisodeContext) -> None:
+    async def run_episode(self, ctx: EpisodeContext[AmbiguityOptions]) -> None:
         inst = instance_of(ctx.sample)
         mode = get_mode(ctx.mode, ctx.options)
         transcript = ctx.transcript
@@ -183,8 +181,7 @@ class AmbiguityBenchmark:
         if mode.template_oracle:
             await self._insert_template_qa(transcript, env, inst, system, task)
         self._cap_agent_tokens(ctx)
-        loop = LoopConfig(max_rounds=int(ctx.options.get("max_rounds", DEFAULT_MAX_ROUNDS)),
-                          max_observation_chars=int(ctx.options.get("max_observation_chars", 1400)))
+        loop = LoopConfig(max_rounds=ctx.options.max_rounds, max_observation_chars=ctx.options.max_observation_chars)
         await run_react(ctx, system, task, env, loop)
         transcript.info["asks"] = env.asks
         if ctx.role_specs.get("judge", "none") != "none":
@@ -193,16 +190,17 @@ class AmbiguityBenchmark:
         if ctx.role_specs.get("classifier", "lexicon") != "lexicon":
             entries = []
             for step in agent_questions(transcript):
-                verdict = await llm_classify(ctx.model("classifier"), str(step.action.args.get("question", "")),
+                question = step.action.args.get("question", "") if step.action is not None else ""
+                verdict = await llm_classify(ctx.model("classifier"), str(question),
                                              inst.question)
                 entries.append({"step": step.index, **verdict})
             transcript.info["classifier_llm"] = entries
 
     @staticmethod
-    def _cap_agent_tokens(ctx: EpisodeContext) -> None:
+    def _cap_agent_tokens(ctx: EpisodeContext[AmbiguityOptions]) -> None:
         """Cap the agent's reply length: option `agent_max_tokens`, else 192 for the embedded `local` model.
         The cap is visible in every call's stored config and in `transcript.info["agent_max_tokens"]`."""
-        cap = ctx.options.get("agent_max_tokens")
+        cap = ctx.options.agent_max_tokens
         if cap is None and ctx.role_specs.get("agent", "").startswith("local"):
             cap = LOCAL_AGENT_MAX_TOKENS
         agent = ctx.models.get("agent")
@@ -242,7 +240,7 @@ class AmbiguityBenchmark:
         transcript.info["template_oracle"] = {"inserted": True, "question": tq.question, "reply": text}
 
     # ------------------------------------------------------------------ scoring and reports
-    def score(self, sample: Sample, transcript: Transcript, options: dict[str, Any]) -> Score:
+    def score(self, sample: Sample, transcript: Transcript, options: AmbiguityOptions) -> Score:
         inst = instance_of(sample)
         answered = transcript.outcome == Outcome.answered
         grade = grade_answer(inst, transcript.final_answer, answered=answered)
@@ -262,21 +260,27 @@ class AmbiguityBenchmark:
         return Score(value=float(grade.correct), passed=grade.correct, reason=reason, details=details,
                      scorer_version=SCORER_VERSION)
 
-    def aggregate(self, records: list[SampleRecord], samples: dict[str, Sample] | None = None,
-                  options: dict[str, Any] | None = None) -> dict[str, Any]:
-        return _agg.aggregate(records, samples, options)
+    def aggregate(self, records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None,
+                  options: AmbiguityOptions, settings: AggregationSettings) -> dict[str, Any]:
+        return _agg.aggregate(records, samples, options, settings)
 
-    def sample_values(self, record: SampleRecord, sample: Sample | None = None) -> dict[str, float | None]:
-        """Per-instance values of the metrics that are means over instances (for `finprobe compare`)."""
+    def headline_metrics(self) -> list[str]:
+        return list(_agg.M.HEADLINE)
+
+    def sample_values(self, record: SampleRecord, sample: Sample | None) -> dict[str, float | None]:
+        """Per-instance values of the metrics that are means over instances (compare, epochs)."""
         return _agg.sample_values(record, sample)
 
-    def paired_item(self, record: SampleRecord, sample: Sample | None = None) -> Any:
+    def paired_item(self, record: SampleRecord, sample: Sample | None) -> Any:
         """One instance's facts, for the run-level statistics of `finprobe compare`."""
         return _agg.paired_item(record, sample)
 
-    def run_statistics(self) -> dict[str, Any]:
+    def run_statistics(self) -> dict[str, RunStatistic]:
         """ECE and the per-question rates: compared by resampling shared instances (`finprobe compare`)."""
         return _agg.run_statistics()
 
-    def summary_tables(self, metrics: dict[str, Any]) -> list[Any]:
+    def summary_tables(self, metrics: Mapping[str, Any]) -> list[TableData]:
         return summary_tables(metrics)
+
+    def plots(self, metrics: Mapping[str, Any]) -> list[PlotData]:
+        return plots(metrics)

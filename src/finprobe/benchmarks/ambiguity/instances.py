@@ -75,7 +75,7 @@ class Interpretation(BaseModel):
     def values(self) -> dict[str, str]:
         """Every non-empty string field, standard ones first (entity, period, metric, basis, extras)."""
         data = self.model_dump()
-        ordered = [k for k in ("entity", "period", "metric", "basis") if k in data]
+        ordered: list[str] = [k for k in ("entity", "period", "metric", "basis") if k in data]
         ordered += sorted(k for k in data if k not in ordered)
         return {k: str(data[k]) for k in ordered if data.get(k) not in (None, "")}
 
@@ -214,7 +214,7 @@ class AmbiguityInstance(BaseModel):
         return v
 
     @model_validator(mode="after")
-    def _n_axes_consistent(self) -> "AmbiguityInstance":
+    def _n_axes_consistent(self) -> AmbiguityInstance:
         if self.n_axes != len(self.axes):
             self.load_notes.append(f"n_axes {self.n_axes} disagreed with {len(self.axes)} axes; using the axes")
             self.n_axes = len(self.axes)

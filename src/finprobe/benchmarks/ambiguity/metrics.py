@@ -11,7 +11,7 @@ failed are `errors`, listed in `error_list` with their reason and counted in `n`
 An "ask" is an accepted `interact` action of the agent (a step of kind `action`); questions the
 environment inserted itself (template-oracle's note step) and refused interacts are not asks.
 
-Confidence intervals: percentile bootstrap over instances (`finprobe.core.stats.bootstrap_ci`, 1,000
+Confidence intervals: percentile bootstrap over instances (`finprobe.core.stats.bootstrap_items`, 1,000
 seeded resamples; option `bootstrap_resamples`), reported flat as `<metric>_ci_low` / `<metric>_ci_high`
 next to `<metric>`. Conditional metrics are bootstrapped over the instances they are defined on
 (AC@1 over askers, the per-question rates over instances with questions, ECE over answers with a
@@ -28,7 +28,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from finprobe.core.schema import Sample, SampleRecord, StepKind
-from finprobe.core.stats import bootstrap_ci, expected_calibration_error
+from finprobe.core.stats import bootstrap_items, expected_calibration_error
 
 TAXONOMY_LABELS = ("Correct", "E1", "E2", "E3", "E4", "E5", "E6", "E7")
 HEADLINE = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "ac1_touch",
@@ -78,10 +78,10 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> Ins
                           axes=list(meta.get("axes") or []), h0=meta.get("h0"), source=meta.get("source"))
     t = record.transcript
     if t is not None:
-        accepted = [s for s in t.steps if s.kind == StepKind.action and s.action is not None]
-        facts.asks = sum(1 for s in accepted if s.action.name == "interact")
+        accepted = [s.action for s in t.steps if s.kind == StepKind.action and s.action is not None]
+        facts.asks = sum(1 for a in accepted if a.name == "interact")
         facts.actions = len(accepted)
-        facts.searched = any(s.action.name == "search" for s in accepted)
+        facts.searched = any(a.name == "search" for a in accepted)
         facts.outcome = t.outcome.value if t.outcome is not None else None
         conf = t.final_args.get("confidence") if t.final_args else None
         facts.confidence = float(conf) / 100.0 if isinstance(conf, (int, float)) and not isinstance(conf, bool) else None
@@ -128,28 +128,31 @@ def mean_actions(facts: Sequence[InstanceFacts]) -> float | None:
     return _mean([float(f.actions) for f in facts])
 
 
-def _first_touch(f: InstanceFacts) -> float:
+def first_question_touch(f: InstanceFacts) -> float:
+    """One asker's AC@1-touch value: 1 when its first question's category set intersects the true axes."""
     return 1.0 if set(f.questions[0].categories) & set(f.axes) else 0.0
 
 
-def _first_central(f: InstanceFacts) -> float:
+def first_question_central(f: InstanceFacts) -> float:
+    """One asker's AC@1-central value: 1 when its first question's main category is a true axis."""
     return 1.0 if f.questions[0].main is not None and f.questions[0].main in f.axes else 0.0
 
 
-def _askers(facts: Sequence[InstanceFacts]) -> list[InstanceFacts]:
+def askers(facts: Sequence[InstanceFacts]) -> list[InstanceFacts]:
+    """The instances AC@1 is defined on: at least one accepted ask with a classified question."""
     return [f for f in facts if f.asks > 0 and f.questions]
 
 
 def ac1_touch(facts: Sequence[InstanceFacts]) -> float | None:
     """AC@1 touch: over instances with >= 1 ask, share whose first question's category set intersects
     the true axes. None when no instance has an ask."""
-    return _mean([_first_touch(f) for f in _askers(facts)])
+    return _mean([first_question_touch(f) for f in askers(facts)])
 
 
 def ac1_central(facts: Sequence[InstanceFacts]) -> float | None:
     """AC@1 central: over instances with >= 1 ask, share whose first question's single main category
     (the classifier's unique top category; none on a tie) is a true axis. None when nobody asked."""
-    return _mean([_first_central(f) for f in _askers(facts)])
+    return _mean([first_question_central(f) for f in askers(facts)])
 
 
 def _is_wrong_category(q: QuestionFacts, axes: list[str]) -> bool:
@@ -239,20 +242,16 @@ _POPULATION: dict[str, Callable[[InstanceFacts], bool]] = {
 }
 
 
-def bootstrap_metric(name: str, facts: Sequence[InstanceFacts], *, seed: int = 0,
-                     n_resamples: int = 1000) -> tuple[float | None, float | None]:
-    """Percentile bootstrap 95% CI of metric `name`, resampling the instances it is defined on."""
+def bootstrap_metric(name: str, facts: Sequence[InstanceFacts], *, seed: int = 0, n_resamples: int = 1000,
+                     confidence: float = 0.95) -> tuple[float | None, float | None]:
+    """Percentile bootstrap CI of metric `name`, resampling the instances it is defined on
+    (`finprobe.core.stats.bootstrap_items`)."""
     keep = _POPULATION.get(name)
     pop = [f for f in facts if keep is None or keep(f)]
     if not pop:
         return None, None
-    fn = METRIC_FUNCTIONS[name]
-
-    def stat(idx: Sequence[float]) -> float:  # a resample of instance indices
-        value = fn([pop[int(i)] for i in idx])
-        return math.nan if value is None else float(value)
-
-    interval = bootstrap_ci([float(i) for i in range(len(pop))], stat=stat, n_resamples=n_resamples, seed=seed)
+    interval = bootstrap_items(pop, METRIC_FUNCTIONS[name], n_resamples=n_resamples, confidence=confidence,
+                               seed=seed)
     lo, hi = interval.ci_low, interval.ci_high
     return (None if math.isnan(lo) else lo), (None if math.isnan(hi) else hi)
 

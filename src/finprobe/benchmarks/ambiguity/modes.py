@@ -26,12 +26,13 @@ records `oracle_retrieval` in its info so a transcript always says which search 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
+
 DEFAULT_MODE = "answer+search+interact"
-DEFAULT_MAX_ROUNDS = 10
 DEFAULT_FORCED_ASKS = 4
 
 Structure = Literal["category", "generic"]
@@ -91,28 +92,23 @@ MODES: dict[str, ModeConfig] = {m.name: m for m in [
 ]}
 
 
-def get_mode(name: str | None, options: dict | None = None) -> ModeConfig:
+def get_mode(name: str | None, options: AmbiguityOptions | None = None) -> ModeConfig:
     """The configuration of mode `name` (the default when None), with option overrides applied.
 
     Options: `forced_n` (asks forced-interaction requires), `oracle_retrieval` (oracle search on any mode
     with search). Raises ValueError for an unknown mode.
     """
-    options = options or {}
     key = name or DEFAULT_MODE
     if key not in MODES:
         raise ValueError(f"unknown ambiguity mode {key!r}; known: {', '.join(MODES)}")
     mode = MODES[key]
-    update: dict = {}
-    if mode.name == "forced-interaction" and options.get("forced_n") is not None:
-        update["min_asks"] = int(options["forced_n"])
-    if _truthy(options.get("oracle_retrieval")):
+    if options is None:
+        return mode
+    update: dict[str, Any] = {}
+    if mode.name == "forced-interaction" and options.forced_n is not None:
+        update["min_asks"] = options.forced_n
+    if options.oracle_retrieval:
         if "search" not in mode.actions:
             raise ValueError(f"oracle_retrieval needs a mode with search; {key!r} has none")
         update["oracle_retrieval"] = True
     return mode.model_copy(update=update) if update else mode
-
-
-def _truthy(value: object) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() in {"1", "true", "yes", "on"}
-    return bool(value)

@@ -48,11 +48,11 @@ class SearchTool:
         self.messages_language = "zh" if messages_language == "zh" else "en"
 
     @classmethod
-    def from_passages(cls, passages: Sequence[Passage], **kwargs: object) -> "SearchTool":
+    def from_passages(cls, passages: Sequence[Passage], **kwargs: object) -> SearchTool:
         return cls(BM25Index(passages), **kwargs)  # type: ignore[arg-type]
 
     @classmethod
-    def from_file(cls, path: str | Path, **kwargs: object) -> "SearchTool":
+    def from_file(cls, path: str | Path, **kwargs: object) -> SearchTool:
         return cls.from_passages(load_corpus(path), **kwargs)
 
     def _truncate(self, text: str) -> str:

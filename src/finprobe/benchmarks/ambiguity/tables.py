@@ -1,10 +1,11 @@
-"""Terminal tables for an ambiguity run (rich): headline metrics with CIs, taxonomy, breakdowns, judge."""
+"""What an ambiguity run shows, as plain data: headline metrics with CIs, taxonomy, breakdowns, judge, plots."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from rich.table import Table
+from finprobe.core.display import PlotData, Series, TableData
 
 _LABELS = {
     "accuracy": "accuracy", "default_capture": "default-capture", "interaction_rate": "IR (asked >= 1)",
@@ -14,6 +15,8 @@ _LABELS = {
 }
 _RATES = {"accuracy", "default_capture", "interaction_rate", "ac1_touch", "ac1_central", "generic_ask_rate",
           "wrong_category_rate"}
+_BREAKDOWNS = (("by_language", "language"), ("by_category", "primary category"), ("by_h0", "H0"),
+               ("by_source", "source"))
 
 
 def _fmt(name: str, value: Any) -> str:
@@ -22,59 +25,80 @@ def _fmt(name: str, value: Any) -> str:
     return f"{100 * value:.1f}%" if name in _RATES else f"{value:.3f}"
 
 
-def summary_tables(metrics: dict[str, Any]) -> list[Any]:
-    tables: list[Any] = []
-    head = Table(title=f"ambiguity: {metrics.get('n_scored', 0)} scored of {metrics.get('n', 0)} "
-                       f"({metrics.get('errors', 0)} errors)")
-    for col in ("metric", "value", "95% CI", "note"):
-        head.add_column(col, justify="left" if col in ("metric", "note") else "right")
-    notes = {"ac1_touch": f"over {metrics.get('ac1_n', 0)} askers", "ac1_central": f"over {metrics.get('ac1_n', 0)} askers",
+def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
+    tables: list[TableData] = []
+    notes = {"ac1_touch": f"over {metrics.get('ac1_n', 0)} askers",
+             "ac1_central": f"over {metrics.get('ac1_n', 0)} askers",
              "generic_ask_rate": f"over {metrics.get('n_questions', 0)} questions",
              "wrong_category_rate": f"over {metrics.get('n_questions', 0)} questions",
              "ece": "coverage " + _fmt("accuracy", metrics.get("ece_coverage"))}
+    rows: list[list[Any]] = []
     for name, label in _LABELS.items():
         lo, hi = metrics.get(f"{name}_ci_low"), metrics.get(f"{name}_ci_high")
         ci = "-" if lo is None or hi is None else f"{_fmt(name, lo)} - {_fmt(name, hi)}"
-        head.add_row(label, _fmt(name, metrics.get(name)), ci, notes.get(name, ""))
-    tables.append(head)
+        rows.append([label, _fmt(name, metrics.get(name)), ci, notes.get(name, "")])
+    tables.append(TableData(
+        title=f"ambiguity: {metrics.get('n_scored', 0)} scored of {metrics.get('n', 0)} ({metrics.get('errors', 0)} errors)",
+        columns=["metric", "value", "95% CI", "note"], rows=rows, align=["left", "right", "right", "left"]))
 
-    tax = Table(title="error taxonomy" + (" (E6 from the paired template-oracle run)" if metrics.get("taxonomy_paired")
-                                          else " (E6 needs -O paired_template_oracle=RUN)"))
     labels = list((metrics.get("taxonomy") or {}).keys())
-    for label in labels + ["non-committal", "outcomes"]:
-        tax.add_column(label, justify="right")
     outcomes = ", ".join(f"{k} {v}" for k, v in (metrics.get("outcomes") or {}).items())
-    tax.add_row(*[str(metrics["taxonomy"][k]) for k in labels], str(metrics.get("non_committal", 0)), outcomes)
-    tables.append(tax)
+    tables.append(TableData(
+        title="error taxonomy" + (" (E6 from the paired template-oracle run)" if metrics.get("taxonomy_paired")
+                                  else " (E6 needs -O paired_template_oracle=RUN)"),
+        columns=[*labels, "non-committal", "outcomes"],
+        rows=[[*(metrics["taxonomy"][k] for k in labels), metrics.get("non_committal", 0), outcomes]]))
 
-    for key, title in (("by_language", "language"), ("by_category", "primary category"), ("by_h0", "H0"),
-                       ("by_source", "source")):
+    for key, title in _BREAKDOWNS:
         groups = metrics.get(key) or {}
         if not groups:
             continue
-        t = Table(title=f"by {title}")
-        for col in (title, "n", "accuracy", "default-capture", "IR", "Round", "AC@1 touch", "DisE+"):
-            t.add_column(col, justify="left" if col == title else "right")
-        for name, g in groups.items():
-            t.add_row(name, str(g["n"]), _fmt("accuracy", g["accuracy"]), _fmt("default_capture", g["default_capture"]),
-                      _fmt("interaction_rate", g["interaction_rate"]), _fmt("rounds", g["rounds"]),
-                      _fmt("ac1_touch", g["ac1_touch"]), _fmt("dise_plus", g["dise_plus"]))
-        tables.append(t)
+        tables.append(TableData(
+            title=f"by {title}",
+            columns=[title, "n", "accuracy", "default-capture", "IR", "Round", "AC@1 touch", "DisE+"],
+            rows=[[name, g["n"], _fmt("accuracy", g["accuracy"]), _fmt("default_capture", g["default_capture"]),
+                   _fmt("interaction_rate", g["interaction_rate"]), _fmt("rounds", g["rounds"]),
+                   _fmt("ac1_touch", g["ac1_touch"]), _fmt("dise_plus", g["dise_plus"])] for name, g in groups.items()]))
 
     judge = metrics.get("judge")
     if judge:
-        t = Table(title=f"LLM judge vs deterministic grading ({judge['n_judged']} judged, "
-                        f"{len(judge['unscored'])} unscored)")
-        for col in ("judge accuracy", "agreement (intended)", "agreement (default)", "disagreements"):
-            t.add_column(col, justify="right")
-        t.add_row(_fmt("accuracy", judge["accuracy_judge"]), _fmt("accuracy", judge["agreement_intended"]),
-                  _fmt("accuracy", judge["agreement_default"]), str(len(judge["disagreements"])))
-        tables.append(t)
+        tables.append(TableData(
+            title=f"LLM judge vs deterministic grading ({judge['n_judged']} judged, {len(judge['unscored'])} unscored)",
+            columns=["judge accuracy", "agreement (intended)", "agreement (default)", "disagreements"],
+            rows=[[_fmt("accuracy", judge["accuracy_judge"]), _fmt("accuracy", judge["agreement_intended"]),
+                   _fmt("accuracy", judge["agreement_default"]), len(judge["disagreements"])]]))
         if judge["disagreements"]:
-            d = Table(title="judge disagreements")
-            for col in ("id", "reading", "deterministic", "judge"):
-                d.add_column(col)
-            for item in judge["disagreements"][:20]:
-                d.add_row(item["id"], item["reading"], str(item["deterministic"]), str(item["judge"]))
-            tables.append(d)
+            tables.append(TableData(
+                title="judge disagreements", columns=["id", "reading", "deterministic", "judge"],
+                rows=[[d["id"], d["reading"], str(d["deterministic"]), str(d["judge"])]
+                      for d in judge["disagreements"][:20]], align=["left"] * 4))
     return tables
+
+
+def plots(metrics: Mapping[str, Any]) -> list[PlotData]:
+    """Accuracy and default-capture per primary category, accuracy vs H0, the taxonomy, the reliability diagram."""
+    out: list[PlotData] = []
+    cats = metrics.get("by_category") or {}
+    if cats:
+        out.append(PlotData(kind="bar", title="accuracy and default-capture by primary category",
+                            categories=list(cats), x_label="primary category", y_label="share", y_range=(0.0, 1.0),
+                            source="by_category",
+                            series=[Series(name="accuracy", values=[g["accuracy"] for g in cats.values()]),
+                                    Series(name="default-capture", values=[g["default_capture"] for g in cats.values()])]))
+    h0 = metrics.get("by_h0") or {}
+    if h0:
+        out.append(PlotData(kind="line", title="accuracy vs H0", categories=list(h0), x_label="H0 (bits)",
+                            y_label="accuracy", y_range=(0.0, 1.0), source="by_h0",
+                            series=[Series(name="accuracy", values=[g["accuracy"] for g in h0.values()])]))
+    tax = metrics.get("taxonomy") or {}
+    if tax:
+        out.append(PlotData(kind="stacked_bar", title="error taxonomy", categories=["run"], y_label="instances",
+                            source="taxonomy", series=[Series(name=k, values=[float(v)]) for k, v in tax.items()]))
+    bins = metrics.get("ece_bins") or []
+    if bins and any(b.get("count") for b in bins):
+        out.append(PlotData(kind="reliability", title=f"reliability (ECE {_fmt('ece', metrics.get('ece'))})",
+                            categories=[f"{b['lo']:.1f}-{b['hi']:.1f}" for b in bins], x_label="confidence",
+                            y_label="accuracy", y_range=(0.0, 1.0), source="ece_bins",
+                            series=[Series(name="accuracy", values=[b["accuracy"] for b in bins]),
+                                    Series(name="mean confidence", values=[b["mean_confidence"] for b in bins])]))
+    return out

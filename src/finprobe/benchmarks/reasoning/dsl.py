@@ -123,7 +123,7 @@ def _split_args(raw: str) -> list[str]:
     """Split an argument list at top-level commas, keeping thousands separators inside numbers."""
     protected = _THOUSANDS_RE.sub("\x00", raw)
     parts: list[str] = []
-    depth, cur = 0, []
+    depth, cur = 0, list[str]()
     for c in protected:
         if c == "(":
             depth += 1
@@ -165,9 +165,10 @@ def _parse_arg(text: str, step: int, position: int) -> Arg:
         return Arg("const", text, value=-v if m.group(1) else v)
     if text == "none":
         return Arg("none", text)
-    v = parse_number(text)
-    if v is None:
+    parsed = parse_number(text)
+    if parsed is None:
         raise ProgramError(f"step {step}: cannot read argument {text[:40]!r} as a number, constant or #N")
+    v = parsed
     return Arg("number", text, value=v)
 
 
@@ -293,7 +294,7 @@ def execute(program: str | list[Step], table: list[list[str]] | None = None) -> 
     results: list[Value] = []
     for index, step in enumerate(steps):
 
-        def num(arg: Arg) -> float:
+        def num(arg: Arg, index: int = index) -> float:
             if arg.kind == "ref":
                 assert arg.ref is not None
                 if arg.ref >= index:

@@ -111,7 +111,7 @@ def detect_loop(text: str, *, min_repeats: int = 4, min_span: int = 200, max_per
 def answer_text(output: str) -> str | None:
     """The text after the last `ANSWER:`: the rest of its line, or the next non-empty line. None if absent."""
     last = None
-    for last in _ANSWER_RE.finditer(output):
+    for last in _ANSWER_RE.finditer(output):  # noqa: B007 - the loop keeps the last match
         pass
     if last is None:
         return None

@@ -20,8 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from finprobe.benchmarks.reasoning.dsl import ProgramError, operations
 from finprobe.core.benchmark import DataError
-from finprobe.core.sources import read_source, source_name, validation_message
 from finprobe.core.schema import Sample
+from finprobe.core.sources import read_source, source_name, validation_message
 
 #: sha256 of known official files, keyed by file name; used when the caller gives no checksum.
 #: Empty: the project has verified no official download's bytes (pass `sha256=` to pin one).

@@ -10,8 +10,11 @@ denominator; they are listed with their reasons.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from finprobe.core.benchmark import AggregationSettings
+from finprobe.core.display import PlotData, Series, TableData, count_table, interval, rate
 from finprobe.core.schema import Sample, SampleRecord, SampleStatus
 from finprobe.core.stats import bootstrap_ci
 
@@ -22,7 +25,7 @@ def _rate(num: int, den: int) -> float | None:
     return num / den if den else None
 
 
-def _meta(record: SampleRecord, samples: dict[str, Sample] | None) -> dict[str, Any]:
+def _meta(record: SampleRecord, samples: Mapping[str, Sample] | None) -> dict[str, Any]:
     if record.meta:
         return record.meta
     if samples and record.sample_id in samples:
@@ -55,10 +58,21 @@ def _agent_output_tokens(record: SampleRecord) -> int | None:
     return sum(c.usage.output_tokens for c in calls)
 
 
-def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = None,
-              options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Metrics as one JSON-able dict (see the module docstring for the denominators)."""
-    options = options or {}
+def pass_value(record: SampleRecord) -> float | None:
+    """One task's contribution to `pass_rate`: 1 passed, 0 failed or error, None skipped."""
+    outcome = _outcome(record)
+    if outcome == "skipped":
+        return None
+    return 1.0 if outcome == "passed" else 0.0
+
+
+def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None = None,
+              settings: AggregationSettings | None = None) -> dict[str, Any]:
+    """Metrics as one JSON-able dict (see the module docstring for the denominators).
+
+    pass_rate = passed / (passed + failed + errors), with a percentile bootstrap CI over tasks
+    (`finprobe.core.stats.bootstrap_ci`, seeded by the run's seed)."""
+    settings = settings or AggregationSettings()
     outcomes = {r.sample_id: _outcome(r) for r in records}
     counts = Counter(outcomes.values())
     passed, failed, errors = counts["passed"], counts["failed"], counts["error"]
@@ -91,7 +105,8 @@ def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = N
             if t is not None:
                 tokens.append(t)
 
-    ci = bootstrap_ci(values, seed=int(options.get("seed", 0))) if values else None
+    ci = bootstrap_ci(values, seed=settings.seed, n_resamples=settings.n_resamples,
+                      confidence=settings.confidence) if values else None
     level_keys = [k for k in LEVEL_ORDER if k in by_level] + sorted(k for k in by_level if k not in LEVEL_ORDER)
     return {
         "n": len(records),
@@ -103,6 +118,8 @@ def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = N
         "error_tasks": error_list,
         "error_list": error_list,  # the key every family uses ({id, error}); error_tasks kept for old readers
         "pass_rate": _rate(passed, passed + failed + errors),
+        "pass_rate_ci_low": None if ci is None else ci.ci_low,
+        "pass_rate_ci_high": None if ci is None else ci.ci_high,
         "pass_rate_scored": _rate(passed, passed + failed),
         "pass_rate_ci": None if ci is None else {
             "estimate": ci.estimate, "ci_low": ci.ci_low, "ci_high": ci.ci_high, "n": ci.n},
@@ -116,38 +133,51 @@ def aggregate(records: list[SampleRecord], samples: dict[str, Sample] | None = N
     }
 
 
-def summary_tables(metrics: dict[str, Any]) -> list[Any]:
-    """Rich tables: overall, by level, by operation (with failure reasons in the overall table)."""
-    from rich.table import Table
-
-    def pct(x: float | None) -> str:
-        return "-" if x is None else f"{100 * x:.1f}%"
-
-    overall = Table(title="reasoning: overall")
-    for col in ("tasks", "passed", "failed", "errors", "skipped", "pass rate", "95% CI", "tokens/answer"):
-        overall.add_column(col, justify="right")
+def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
+    """Overall, by level, by operation, failure reasons."""
     ci = metrics.get("pass_rate_ci")
     tpa = metrics.get("tokens_per_answer")
-    overall.add_row(
-        str(metrics["n"]), str(metrics["passed"]), str(metrics["failed"]), str(metrics["errors"]),
-        str(metrics["skipped"]), pct(metrics["pass_rate"]),
-        "-" if not ci else f"{pct(ci['ci_low'])} - {pct(ci['ci_high'])}",
-        "-" if tpa is None else f"{tpa:.0f}",
-    )
+    overall = TableData(
+        title="reasoning: overall",
+        columns=["tasks", "passed", "failed", "errors", "skipped", "pass rate", "95% CI", "tokens/answer"],
+        rows=[[metrics["n"], metrics["passed"], metrics["failed"], metrics["errors"], metrics["skipped"],
+               rate(metrics["pass_rate"]), "-" if not ci else interval(ci["ci_low"], ci["ci_high"]),
+               "-" if tpa is None else f"{tpa:.0f}"]],
+        align=["right"] * 8)
     tables = [overall]
 
-    def group_table(title: str, key: str, groups: dict[str, Any]) -> Table:
-        t = Table(title=title)
-        for col in (key, "tasks", "passed", "pass rate"):
-            t.add_column(col, justify="left" if col == key else "right")
-        for name, g in groups.items():
-            t.add_row(name, str(g["n"]), str(g["passed"]), pct(g["pass_rate"]))
-        return t
+    def group_table(title: str, key: str, groups: Mapping[str, Any]) -> TableData:
+        return TableData(title=title, columns=[key, "tasks", "passed", "pass rate"],
+                         rows=[[name, g["n"], g["passed"], rate(g["pass_rate"])] for name, g in groups.items()])
 
     tables.append(group_table("reasoning: by level", "level", metrics.get("by_level", {})))
     tables.append(group_table("reasoning: by operation", "operation", metrics.get("by_operation", {})))
     if metrics.get("failure_reasons"):
-        from finprobe.report import count_table
-
         tables.append(count_table("reasoning: failure reasons", "reason", metrics["failure_reasons"]))
     return tables
+
+
+def plots(metrics: Mapping[str, Any]) -> list[PlotData]:
+    """Pass rate by level and by operation."""
+    out = []
+    for key, title, label in (("by_level", "pass rate by level", "level"),
+                              ("by_operation", "pass rate by operation", "operation")):
+        groups = metrics.get(key) or {}
+        if groups:
+            out.append(PlotData(kind="bar", title=title, categories=list(groups), x_label=label,
+                                y_label="pass rate", y_range=(0.0, 1.0), source=key,
+                                series=[Series(name="pass rate", values=[g["pass_rate"] for g in groups.values()])]))
+    return out
+
+
+def audit_tables(result: Mapping[str, Any]) -> list[TableData]:
+    """The audit summary: executor reproduction, disagreement classes, and the disagreements."""
+    summary = TableData(
+        title="FinQA audit",
+        columns=["tasks", "programs reproducing exe_ans", "human answer agrees", "disagreements"],
+        rows=[[result["total"], f"{result['executor_matches']}/{result['total']}", result["agreements"],
+               len(result["disagreements"])]])
+    listing = TableData(title="disagreements", columns=["id", "class", "answer", "exe_ans"],
+                        rows=[[d["id"], d["cls"], d["answer"], str(d["exe_ans"])] for d in result["disagreements"]],
+                        align=["left", "left", "right", "right"])
+    return [summary, count_table("answer vs exe_ans disagreements by class", "class", result["by_class"]), listing]

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Union
 
 from finprobe.core.models._base import ModelError, ModelOutput
 from finprobe.core.schema import GenerateConfig, Message, Usage
 
-Reply = Union[str, Exception, ModelOutput]
-ReplyFn = Callable[[list[Message], GenerateConfig], Union[Reply, Awaitable[Reply]]]
+Reply = str | Exception | ModelOutput
+ReplyFn = Callable[[list[Message], GenerateConfig], Reply | Awaitable[Reply]]
 
 
 class ScriptedModel:

@@ -247,9 +247,9 @@ async def settle_structured_output(backends: Mapping[str, Any],
 
 def recorded_structured_output(out_dir: str | Path, fingerprint: str) -> dict[str, str] | None:
     """The modes recorded in the manifest of the run in `out_dir`, if it is the same run (fingerprint)."""
-    from finprobe.core.store import RunStore, StoreError
+    from finprobe.core.store import MANIFEST, RunStore, StoreError
 
-    if not (Path(out_dir) / "manifest.json").is_file():
+    if not (Path(out_dir) / MANIFEST).is_file():
         return None
     try:
         old = RunStore(out_dir).read_manifest()

@@ -1,0 +1,126 @@
+"""From stored records to a run's metrics, the same way for the runner, `report` and `rescore`.
+
+Two guarantees live here so that no family has to remember them:
+- **order**: records reach the family's `aggregate` in data order (the order of the samples the run
+  loaded), or sorted by sample id when the data no longer loads; never in the order the store happened
+  to receive them. So the same records give the same numbers, byte for byte, after a kill and resume.
+- **repeated trials** (`--epochs K`): the family aggregates one epoch's records as usual; on top, the
+  per-instance values (`Benchmark.sample_values`) are averaged over the K trials and bootstrapped over
+  instances (trials of one instance stay together), and pass^k comes from `Benchmark.success`
+  (`finprobe.core.stats.pass_hat_k`). With K = 1 the family's metrics are returned unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from finprobe.core.benchmark import AggregationSettings, Benchmark, FamilyOptions
+from finprobe.core.schema import Sample, SampleRecord, SampleStatus
+from finprobe.core.stats import bootstrap_ci, bootstrap_items, pass_hat_k
+
+
+def ordered(records: Sequence[SampleRecord], order: Sequence[str] | None) -> list[SampleRecord]:
+    """`records` in data order (`order` = sample ids as loaded), then epoch; unknown ids sorted after."""
+    rank = {sid: i for i, sid in enumerate(order or [])}
+    return sorted(records, key=lambda r: (rank.get(r.sample_id, len(rank)), r.sample_id, r.epoch))
+
+
+def _finite(x: float) -> float | None:
+    return None if math.isnan(x) else x
+
+
+def aggregate_run(family: Benchmark[Any], trials: Sequence[SampleRecord], samples: Sequence[Sample] | None,
+                  options: FamilyOptions, settings: AggregationSettings, epochs: int = 1) -> dict[str, Any]:
+    """The run's metrics: the family's aggregate of the first trial, plus an `epochs` section when K > 1.
+
+    `trials` are the latest record of each (sample, epoch); `samples` the run's data in order (None
+    when it no longer loads)."""
+    order = [s.id for s in samples] if samples is not None else sorted({r.sample_id for r in trials})
+    by_id = {s.id: s for s in samples} if samples is not None else None
+    records = ordered(trials, order)
+    first = [r for r in records if r.epoch == 1]
+    metrics = family.aggregate(first, by_id, options, settings)
+    if epochs > 1:
+        section = summarize_epochs(family, records, order, by_id, settings, epochs)
+        metrics["epochs"] = section
+        # The headline per-instance means become means over all K trials, with CIs over instances.
+        for name, entry in section["metrics"].items():
+            if name in metrics and (metrics[name] is None or isinstance(metrics[name], (int, float))):
+                metrics[name] = entry["mean"]
+                if f"{name}_ci_low" in metrics:
+                    metrics[f"{name}_ci_low"], metrics[f"{name}_ci_high"] = entry["ci_low"], entry["ci_high"]
+    return metrics
+
+
+def summarize_epochs(family: Benchmark[Any], records: Sequence[SampleRecord], order: Sequence[str],
+                     samples: Mapping[str, Sample] | None, settings: AggregationSettings,
+                     epochs: int) -> dict[str, Any]:
+    """Means over trials with instance-level CIs, per-epoch means, consistency and pass^1..K."""
+    by_sample: dict[str, list[SampleRecord]] = {}
+    for r in records:
+        by_sample.setdefault(r.sample_id, []).append(r)
+    ids = [sid for sid in order if sid in by_sample]
+
+    # Per-instance values averaged over the trials where they are defined.
+    per_instance: dict[str, dict[str, float]] = {}
+    per_epoch: dict[str, dict[int, list[float]]] = {}
+    for sid in ids:
+        sums: dict[str, list[float]] = {}
+        for r in by_sample[sid]:
+            for name, value in family.sample_values(r, (samples or {}).get(sid)).items():
+                if value is None:
+                    continue
+                sums.setdefault(name, []).append(float(value))
+                per_epoch.setdefault(name, {}).setdefault(r.epoch, []).append(float(value))
+        per_instance[sid] = {name: sum(v) / len(v) for name, v in sums.items()}
+    names = sorted({name for values in per_instance.values() for name in values})
+    metric_out: dict[str, Any] = {}
+    for name in names:
+        values = [per_instance[sid][name] for sid in ids if name in per_instance[sid]]
+        ci = bootstrap_ci(values, n_resamples=settings.n_resamples, confidence=settings.confidence,
+                          seed=settings.seed)
+        metric_out[name] = {
+            "mean": _finite(ci.estimate), "ci_low": _finite(ci.ci_low), "ci_high": _finite(ci.ci_high),
+            "n": ci.n,
+            "per_epoch": {str(e): sum(v) / len(v) for e, v in sorted(per_epoch.get(name, {}).items())},
+        }
+
+    # Binary outcomes for pass^k and consistency: scored trials only; errors and skips are not trials.
+    outcomes: dict[str, list[bool]] = {}
+    unscored: list[dict[str, Any]] = []
+    for sid in ids:
+        trials = by_sample[sid]
+        if all(r.status == SampleStatus.skipped for r in trials):
+            continue
+        scored = [family.success(r.score) for r in trials if r.status == SampleStatus.scored and r.score]
+        outcomes[sid] = scored
+        if len(scored) < epochs:
+            unscored.append({"id": sid, "reason": f"{len(scored)} of {epochs} trials scored"})
+    pass_k: dict[str, Any] = {}
+    for k in range(1, epochs + 1):
+        items = [(len(o), sum(o)) for o in outcomes.values() if len(o) >= k]
+
+        def statistic(selected: Sequence[tuple[int, int]], k: int = k) -> float | None:
+            values = [pass_hat_k(n, c, k) for n, c in selected]
+            kept = [v for v in values if v is not None]
+            return sum(kept) / len(kept) if kept else None
+
+        ci = bootstrap_items(items, statistic, n_resamples=settings.n_resamples, confidence=settings.confidence,
+                             seed=settings.seed)
+        pass_k[str(k)] = {"value": _finite(ci.estimate), "ci_low": _finite(ci.ci_low),
+                          "ci_high": _finite(ci.ci_high), "n": len(items)}
+    complete = [o for o in outcomes.values() if len(o) == epochs]
+    consistent = sum(1 for o in complete if all(o) or not any(o))
+    return {
+        "k": epochs,
+        "method": ("per-instance means over trials, percentile bootstrap over instances (trials of one instance "
+                   "resampled together); pass^k = mean over samples of C(c,k)/C(n,k) (tau-bench)"),
+        "metrics": metric_out,
+        "pass_k": pass_k,
+        "consistency": consistent / len(complete) if complete else None,
+        "n_complete": len(complete),
+        "unscored": unscored,
+        "breakdowns_from": "epoch 1",
+    }

