@@ -62,7 +62,7 @@ def _kv(items: list[str], what: str, *, typed: bool = True) -> list[tuple[str, A
 def build_config(benchmark: str, *, data: str | None, mode: str | None, role_specs: dict[str, str | None],
                  base_url: str | None, api_key_env: str | None, sets: list[str], options: list[str],
                  limit: int | None, concurrency: int | None, seed: int | None, config_file: Path | None,
-                 sample_retries: int | None, epochs: int | None = None) -> RunConfig:
+                 sample_retries: int | None, epochs: int | None = None, protocol: str | None = None) -> RunConfig:
     """Merge a config file (optional) and command-line flags into one RunConfig (flags win)."""
     raw: dict[str, Any] = {}
     if config_file is not None:
@@ -71,7 +71,8 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
     if data is not None and not data.startswith(("http://", "https://")):
         data = str(Path(data).resolve())  # so report/rescore find it from any working directory
     for key, value in (("data", data), ("mode", mode), ("limit", limit), ("concurrency", concurrency),
-                       ("seed", seed), ("sample_retries", sample_retries), ("epochs", epochs)):
+                       ("seed", seed), ("sample_retries", sample_retries), ("epochs", epochs),
+                       ("protocol", protocol)):
         if value is not None:
             raw[key] = value
     config = RunConfig.model_validate(raw)
@@ -164,6 +165,8 @@ def run(
     corpus: Optional[str] = typer.Option(None, help="Passage corpus (ambiguity): shortcut for -O corpus=PATH."),
     limit: Optional[int] = typer.Option(None, help="Run only the first N samples."),
     epochs: Optional[int] = typer.Option(None, help="Trials per sample (each its own seed); reports add pass^k."),
+    protocol: Optional[str] = typer.Option(None, help="A named protocol of the family: a preset of options "
+                                                      "(see `finprobe list options FAMILY`); -O overrides it."),
     concurrency: Optional[int] = typer.Option(None, help="Samples in flight at once (default 8)."),
     seed: Optional[int] = typer.Option(None, help="Run seed (default 0)."),
     sample_retries: Optional[int] = typer.Option(None, help="Retries of a sample whose model calls failed."),
@@ -185,7 +188,8 @@ def run(
             config = build_config(name, data=data, mode=mode, limit=limit, concurrency=concurrency, seed=seed,
                                   role_specs={"agent": agent, "user": user, "judge": judge, "classifier": classifier},
                                   base_url=base_url, api_key_env=api_key_env, sets=set_, options=option,
-                                  config_file=config_file, sample_retries=sample_retries, epochs=epochs)
+                                  config_file=config_file, sample_retries=sample_retries, epochs=epochs,
+                                  protocol=protocol)
             if prices is not None:
                 config = _apply_prices(config, prices)
             target = out if (out is None or benchmark) else out / name
@@ -249,6 +253,9 @@ def _list_options(names: list[str]) -> None:
             note = " [aggregation only: not part of the run fingerprint]" if info.aggregation_only else ""
             table.add_row(info.name, info.type, repr(info.default), Text(info.description + note))
         console.print(table)
+        for preset in bench.presets():
+            settings = ", ".join(f"{k}={v}" for k, v in preset.options.items())
+            console.print(Text(f"--protocol {preset.name}: {preset.description} ({settings})"))
 
 
 @app.command()

@@ -158,7 +158,7 @@ def sample_values(record: SampleRecord, sample: Sample | None = None) -> dict[st
     """Per-instance values whose mean over instances is the run metric (for paired comparisons).
 
     None where the instance does not enter the metric (an error record; AC@1 without an ask)."""
-    keys = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "ac1_touch",
+    keys = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "mean_steps", "ac1_touch",
             "ac1_central", "dise_plus", "non_committal_rate")
     if record.status != SampleStatus.scored:
         return {k: None for k in keys}
@@ -167,6 +167,7 @@ def sample_values(record: SampleRecord, sample: Sample | None = None) -> dict[st
     return {
         "accuracy": float(f.correct), "default_capture": float(f.default_captured),
         "interaction_rate": float(f.asks > 0), "rounds": float(f.asks), "mean_actions": float(f.actions),
+        "mean_steps": float(f.steps),
         "ac1_touch": M.first_question_touch(f) if asked else None,
         "ac1_central": M.first_question_central(f) if asked else None,
         "dise_plus": M.dise_plus_value(f), "non_committal_rate": float(f.non_committal),

@@ -9,7 +9,7 @@ from finprobe.core.display import PlotData, Series, TableData
 
 _LABELS = {
     "accuracy": "accuracy", "default_capture": "default-capture", "interaction_rate": "IR (asked >= 1)",
-    "rounds": "Round (asks/instance)", "mean_actions": "actions/instance", "ac1_touch": "AC@1 touch",
+    "rounds": "Round (asks/instance)", "mean_actions": "actions/instance", "mean_steps": "steps/instance (all)", "ac1_touch": "AC@1 touch",
     "ac1_central": "AC@1 central", "generic_ask_rate": "generic-ask rate", "wrong_category_rate": "wrong-category rate",
     "ece": "ECE (5 bins)", "dise_plus": "DisE+",
 }
