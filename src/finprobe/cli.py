@@ -280,12 +280,19 @@ def validate(benchmark: str, data: Optional[str] = typer.Option(None), mode: Opt
 @app.command()
 def report(run_dir: Path, format: str = typer.Option("table", help="table | json | csv | html"),
            output: Optional[Path] = typer.Option(None, help="Write to this file instead of stdout."),
-           seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: the run's own seed).")) -> None:
+           seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: the run's own seed)."),
+           option: list[str] = typer.Option([], "--option", "-O", help="An aggregation option KEY=VALUE "
+                                            "(e.g. bootstrap_resamples=5000)."),
+           grader: Optional[str] = typer.Option(None, help="ambiguity: whose verdicts the metrics use "
+                                                           "(finprobe | published, for imported runs).")) -> None:
     """Summarise a stored run: terminal table, JSON metrics, CSV of samples, or an HTML report."""
     from finprobe.report import load_run, print_summary, samples_csv
 
+    overrides = dict(_kv(option, "--option", typed=False))
+    if grader is not None:
+        overrides["grader"] = grader
     with _user_errors():
-        run_ = load_run(run_dir, seed=seed)
+        run_ = load_run(run_dir, seed=seed, overrides=overrides)
     if format == "json":
         text = json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str)
     elif format == "csv":
@@ -373,6 +380,26 @@ def _doctor(benchmark: str, data: str | None, option: list[str]) -> Any:
         if report_ is None:
             raise ValueError(f"{benchmark} has no doctor")
     return report_
+
+
+@app.command("import")
+def import_(kind: str = typer.Argument(..., help="What to import: ambiguity-results."),
+            source: str = typer.Argument(..., help="The published file (path or URL)."),
+            data: str = typer.Option(..., help="The instances the results are about (the family's data format)."),
+            out: Path = typer.Option(..., help="Folder for the run folders (one per model, mode and forced_n)."),
+            corpus: Optional[str] = typer.Option(None, help="ambiguity: the passage corpus, if any.")) -> None:
+    """Turn published results into run folders that report, rescore and compare read like any run."""
+    if kind != "ambiguity-results":
+        err_console.print(f"[red]error:[/red] cannot import {kind!r}; known: ambiguity-results")
+        raise typer.Exit(2)
+    from finprobe.benchmarks.ambiguity.published import import_results
+    from finprobe.core.families import load_family
+
+    with _user_errors():
+        result = import_results(load_family("ambiguity"), source, data, out, corpus=corpus)
+    for folder, n in result.runs.items():
+        console.print(f"{folder}: {n} rows", highlight=False)
+    console.print(f"{result.n_rows} rows imported into {len(result.runs)} run folders", highlight=False)
 
 
 def main() -> None:  # pragma: no cover

@@ -69,10 +69,14 @@ class InstanceFacts(BaseModel):
     confidence: float | None = None  # 0-1; None when not given or not parsed
     judge: dict[str, Any] | None = None
     verdict_default: str | None = None
+    verdict_intended: str | None = None
 
 
-def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> InstanceFacts:
-    """Extract the metric inputs of one record (meta from the record, else from the sample)."""
+def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader: str = "finprobe") -> InstanceFacts:
+    """Extract the metric inputs of one record (meta from the record, else from the sample).
+
+    `grader="published"`: correctness and default-capture come from the published verdicts an imported
+    run keeps in `transcript.info["published"]` (records without them keep finprobe's verdicts)."""
     meta = record.meta or (sample.meta if sample is not None else {})
     facts = InstanceFacts(id=record.sample_id, status=record.status.value, error=record.error,
                           language=meta.get("language"), category=meta.get("category"),
@@ -94,8 +98,14 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> Ins
     facts.default_captured = bool(grade.get("default_captured", False))
     facts.non_committal = bool(grade.get("non_committal", False))
     facts.verdict_default = grade.get("verdict_default")
+    facts.verdict_intended = grade.get("verdict_intended")
     facts.questions = [QuestionFacts(**q) for q in details.get("questions") or []]
     facts.judge = details.get("judge")
+    published = (t.info.get("published") if t is not None else None) or None
+    if grader == "published" and published is not None:
+        facts.correct = bool(published.get("correct"))
+        captured = published.get("default_captured")
+        facts.default_captured = bool(captured) if captured is not None else facts.default_captured
     return facts
 
 

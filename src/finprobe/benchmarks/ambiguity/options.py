@@ -34,6 +34,9 @@ class AmbiguityOptions(FamilyOptions):
                                                              "(instead of an invalid action)")
     paired_template_oracle: str | None = aggregation_only(
         None, "a template-oracle run folder on the same instances: assigns taxonomy label E6")
+    grader: Literal["finprobe", "published"] = aggregation_only(
+        "finprobe", "whose verdicts the metrics use: finprobe's grader, or the published verdicts of an imported "
+                    "run (`finprobe import ambiguity-results`)")
 
     @property
     def corpus_disabled(self) -> bool:
