@@ -62,7 +62,7 @@ def _kv(items: list[str], what: str, *, typed: bool = True) -> list[tuple[str, A
 def build_config(benchmark: str, *, data: str | None, mode: str | None, role_specs: dict[str, str | None],
                  base_url: str | None, api_key_env: str | None, sets: list[str], options: list[str],
                  limit: int | None, concurrency: int | None, seed: int | None, config_file: Path | None,
-                 sample_retries: int | None, epochs: int | None = None) -> RunConfig:
+                 sample_retries: int | None, epochs: int | None = None, protocol: str | None = None) -> RunConfig:
     """Merge a config file (optional) and command-line flags into one RunConfig (flags win)."""
     raw: dict[str, Any] = {}
     if config_file is not None:
@@ -71,7 +71,8 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
     if data is not None and not data.startswith(("http://", "https://")):
         data = str(Path(data).resolve())  # so report/rescore find it from any working directory
     for key, value in (("data", data), ("mode", mode), ("limit", limit), ("concurrency", concurrency),
-                       ("seed", seed), ("sample_retries", sample_retries), ("epochs", epochs)):
+                       ("seed", seed), ("sample_retries", sample_retries), ("epochs", epochs),
+                       ("protocol", protocol)):
         if value is not None:
             raw[key] = value
     config = RunConfig.model_validate(raw)
@@ -164,6 +165,8 @@ def run(
     corpus: Optional[str] = typer.Option(None, help="Passage corpus (ambiguity): shortcut for -O corpus=PATH."),
     limit: Optional[int] = typer.Option(None, help="Run only the first N samples."),
     epochs: Optional[int] = typer.Option(None, help="Trials per sample (each its own seed); reports add pass^k."),
+    protocol: Optional[str] = typer.Option(None, help="A named protocol of the family: a preset of options "
+                                                      "(see `finprobe list options FAMILY`); -O overrides it."),
     concurrency: Optional[int] = typer.Option(None, help="Samples in flight at once (default 8)."),
     seed: Optional[int] = typer.Option(None, help="Run seed (default 0)."),
     sample_retries: Optional[int] = typer.Option(None, help="Retries of a sample whose model calls failed."),
@@ -185,7 +188,8 @@ def run(
             config = build_config(name, data=data, mode=mode, limit=limit, concurrency=concurrency, seed=seed,
                                   role_specs={"agent": agent, "user": user, "judge": judge, "classifier": classifier},
                                   base_url=base_url, api_key_env=api_key_env, sets=set_, options=option,
-                                  config_file=config_file, sample_retries=sample_retries, epochs=epochs)
+                                  config_file=config_file, sample_retries=sample_retries, epochs=epochs,
+                                  protocol=protocol)
             if prices is not None:
                 config = _apply_prices(config, prices)
             target = out if (out is None or benchmark) else out / name
@@ -249,6 +253,9 @@ def _list_options(names: list[str]) -> None:
             note = " [aggregation only: not part of the run fingerprint]" if info.aggregation_only else ""
             table.add_row(info.name, info.type, repr(info.default), Text(info.description + note))
         console.print(table)
+        for preset in bench.presets():
+            settings = ", ".join(f"{k}={v}" for k, v in preset.options.items())
+            console.print(Text(f"--protocol {preset.name}: {preset.description} ({settings})"))
 
 
 @app.command()
@@ -273,12 +280,19 @@ def validate(benchmark: str, data: Optional[str] = typer.Option(None), mode: Opt
 @app.command()
 def report(run_dir: Path, format: str = typer.Option("table", help="table | json | csv | html"),
            output: Optional[Path] = typer.Option(None, help="Write to this file instead of stdout."),
-           seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: the run's own seed).")) -> None:
+           seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: the run's own seed)."),
+           option: list[str] = typer.Option([], "--option", "-O", help="An aggregation option KEY=VALUE "
+                                            "(e.g. bootstrap_resamples=5000)."),
+           grader: Optional[str] = typer.Option(None, help="ambiguity: whose verdicts the metrics use "
+                                                           "(finprobe | published, for imported runs).")) -> None:
     """Summarise a stored run: terminal table, JSON metrics, CSV of samples, or an HTML report."""
     from finprobe.report import load_run, print_summary, samples_csv
 
+    overrides = dict(_kv(option, "--option", typed=False))
+    if grader is not None:
+        overrides["grader"] = grader
     with _user_errors():
-        run_ = load_run(run_dir, seed=seed)
+        run_ = load_run(run_dir, seed=seed, overrides=overrides)
     if format == "json":
         text = json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str)
     elif format == "csv":
@@ -366,6 +380,26 @@ def _doctor(benchmark: str, data: str | None, option: list[str]) -> Any:
         if report_ is None:
             raise ValueError(f"{benchmark} has no doctor")
     return report_
+
+
+@app.command("import")
+def import_(kind: str = typer.Argument(..., help="What to import: ambiguity-results."),
+            source: str = typer.Argument(..., help="The published file (path or URL)."),
+            data: str = typer.Option(..., help="The instances the results are about (the family's data format)."),
+            out: Path = typer.Option(..., help="Folder for the run folders (one per model, mode and forced_n)."),
+            corpus: Optional[str] = typer.Option(None, help="ambiguity: the passage corpus, if any.")) -> None:
+    """Turn published results into run folders that report, rescore and compare read like any run."""
+    if kind != "ambiguity-results":
+        err_console.print(f"[red]error:[/red] cannot import {kind!r}; known: ambiguity-results")
+        raise typer.Exit(2)
+    from finprobe.benchmarks.ambiguity.published import import_results
+    from finprobe.core.families import load_family
+
+    with _user_errors():
+        result = import_results(load_family("ambiguity"), source, data, out, corpus=corpus)
+    for folder, n in result.runs.items():
+        console.print(f"{folder}: {n} rows", highlight=False)
+    console.print(f"{result.n_rows} rows imported into {len(result.runs)} run folders", highlight=False)
 
 
 # --------------------------------------------------------------------------- check (issue 14)

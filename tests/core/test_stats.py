@@ -147,11 +147,12 @@ def test_paired_bootstrap_properties(data: st.DataObject) -> None:
 # --------------------------------------------------------------------------- ECE
 def test_ece_known_value_and_missing_confidences() -> None:
     result = expected_calibration_error([0.9, 0.8, None, 0.1, 0.6], [True, False, True, False, True])
-    # bins: 0.1 (acc 0) → 0.1; 0.6 (acc 1) → 0.4; 0.8 (acc 0) → 0.8; 0.9 (acc 1) → 0.1; mean over 4.
-    assert result.ece == pytest.approx((0.1 + 0.4 + 0.8 + 0.1) / 4)
+    # bins: [0,.2) 0.1 (acc 0) → 0.1; [.6,.8) 0.6 (acc 1) → 0.4; [.8,1] 0.8 and 0.9 (acc 0.5, conf 0.85)
+    # → 2 × 0.35; over the 4 answers with a confidence.
+    assert result.ece == pytest.approx((0.1 + 0.4 + 2 * 0.35) / 4)
     assert result.n == 5 and result.n_with_confidence == 4
     assert result.coverage == pytest.approx(0.8)
-    assert [b.count for b in result.bins] == [1, 0, 1, 1, 1]
+    assert [b.count for b in result.bins] == [1, 0, 0, 1, 2]
     assert result.bins[1].mean_confidence is None and result.bins[1].accuracy is None
 
 
@@ -163,10 +164,13 @@ def test_ece_missing_is_not_zero_confidence() -> None:
     assert with_missing.coverage == 0.5 and with_zero.coverage == 1.0
 
 
-def test_ece_bin_edges_are_right_closed() -> None:
-    result = expected_calibration_error([0.0, 0.2, 0.2000001, 0.6, 0.8, 1.0], [True] * 6)
-    assert [b.count for b in result.bins] == [2, 1, 1, 1, 1]
+def test_ece_bins_follow_the_paper_convention() -> None:
+    # bin = min(floor(5c), 4): 0.2 opens the second bin, 0.8 and 1.0 share the top bin
+    result = expected_calibration_error([0.0, 0.1999999, 0.2, 0.6, 0.8, 1.0], [True] * 6)
+    assert [b.count for b in result.bins] == [2, 1, 0, 1, 2]
     assert [(b.lo, b.hi) for b in result.bins][:2] == [(0.0, 0.2), (0.2, 0.4)]
+    # the example: {(0.8, correct), (0.7, wrong)} is 0.45 here (0.25 with right-closed bins)
+    assert expected_calibration_error([0.8, 0.7], [True, False]).ece == pytest.approx(0.45)
 
 
 def test_ece_edge_cases() -> None:

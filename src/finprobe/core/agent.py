@@ -49,6 +49,9 @@ class LoopConfig(BaseModel):
     max_observation_chars: int = 2000
     #: how the agent is told to format actions (appended to the system prompt)
     format_instructions: bool = True
+    #: a reply that is no valid action ends the episode as the final answer (its whole text), instead of
+    #: being an invalid action (the protocol of some published evaluations)
+    invalid_as_answer: bool = False
 
 
 def format_instructions(specs: list[ActionSpec]) -> str:
@@ -93,6 +96,13 @@ async def run_react(ctx: EpisodeContext, system_prompt: str, task_prompt: str, e
         except ActionParseError as exc:
             invalid_in_a_row += 1
             reason = exc.reason if call.finish_reason != "length" else f"{exc.reason}:truncated"
+            if cfg.invalid_as_answer:
+                transcript.steps.append(Step(index=index, kind=StepKind.invalid, raw=text, error=str(exc),
+                                             info={"reason": reason, "taken_as_answer": True}))
+                transcript.outcome = Outcome.answered
+                transcript.final_answer = text.strip()
+                transcript.final_args = {"value": text.strip(), "from_invalid_reply": True}
+                break
             transcript.steps.append(Step(index=index, kind=StepKind.invalid, raw=text, error=str(exc),
                                          info={"reason": reason}))
             if invalid_in_a_row >= cfg.max_consecutive_invalid:

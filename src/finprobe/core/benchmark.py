@@ -28,7 +28,7 @@ CONTRACT_VERSION = 1
 
 __all__ = [
     "CONTRACT_VERSION", "AggregationSettings", "Benchmark", "DataError", "DoctorReport", "EpisodeContext",
-    "FamilyOptions", "Finding", "ModeInfo", "OptionInfo", "PolicyInfo", "RoleModel", "RunStatistic",
+    "FamilyOptions", "Finding", "ModeInfo", "OptionInfo", "PolicyInfo", "PresetInfo", "RoleModel", "RunStatistic",
     "aggregation_only", "describe_options",
 ]
 
@@ -165,6 +165,15 @@ class PolicyInfo(BaseModel):
     description: str
 
 
+class PresetInfo(BaseModel):
+    """A named protocol (`--protocol NAME`): options set together, e.g. to reproduce a paper's setup.
+    Options given explicitly (`-O`) override the preset's."""
+
+    name: str
+    description: str
+    options: dict[str, Any]
+
+
 class Finding(BaseModel):
     """One data defect found by a family's doctor: the record's id, a kind (a stable code), a detail."""
 
@@ -222,6 +231,10 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
         """A per-sample backend for baseline policy `name` (e.g. one that answers the reference value)."""
         raise KeyError(f"{self.name} has no baseline policy {name!r}")
 
+    def presets(self) -> list[PresetInfo]:
+        """Named protocols: bundles of options (`--protocol NAME`)."""
+        return []
+
     def components(self) -> dict[str, list[str]]:
         """Built-in non-LLM components by role (e.g. {"user": ["deterministic", "noisy"]}).
 
@@ -230,11 +243,18 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
         return {}
 
     # ------------------------------------------------------------------ options and data
-    def parse_options(self, raw: Mapping[str, Any] | FamilyOptions | None) -> OptionsT:
-        """Typed options from `-O KEY=VALUE` pairs (strings are coerced by the model's types).
-        Raises ValueError with one line per problem."""
-        if isinstance(raw, self.options_model):
+    def parse_options(self, raw: Mapping[str, Any] | FamilyOptions | None, protocol: str | None = None) -> OptionsT:
+        """Typed options from `-O KEY=VALUE` pairs (strings are coerced by the model's types), over the
+        options of preset `protocol` when one is named. Raises ValueError with one line per problem."""
+        if isinstance(raw, self.options_model) and protocol is None:
             return raw  # type: ignore[return-value]
+        if isinstance(raw, FamilyOptions):
+            raw = raw.model_dump(exclude_defaults=True)
+        if protocol is not None:
+            presets = {p.name: p for p in self.presets()}
+            if protocol not in presets:
+                raise ValueError(f"unknown {self.name} protocol {protocol!r}; known: {', '.join(presets) or 'none'}")
+            raw = {**presets[protocol].options, **(raw or {})}
         known = list(self.options_model.model_fields)
         unknown = sorted(str(key) for key in (raw or {}) if key not in known)
         if unknown:

@@ -101,7 +101,7 @@ class Runner:
         self.config = config
         self.out_dir = Path(out_dir)
         self.bench = benchmark
-        self.options: FamilyOptions = benchmark.parse_options(config.options)
+        self.options: FamilyOptions = benchmark.parse_options(config.options, config.protocol)
         self.fresh = fresh
         self.cache = cache
         self.progress = progress

@@ -195,6 +195,8 @@ class RunConfig(Record):
     sample_retries: int = Field(default=1, ge=0)
     #: family options as given (`-O KEY=VALUE`); typed and validated by the family's options model
     options: dict[str, Any] = Field(default_factory=dict)
+    #: a named protocol of the family (`--protocol NAME`): its options under the ones given explicitly
+    protocol: str | None = None
 
 
 class RunManifest(Record):

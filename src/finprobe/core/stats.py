@@ -47,7 +47,7 @@ class PairedResult(BaseModel):
 
 
 class CalibrationBin(BaseModel):
-    """One confidence bin: (lo, hi] (the first bin also holds 0); None where the bin is empty."""
+    """One confidence bin: [lo, hi) (the last bin also holds 1.0); None where the bin is empty."""
 
     lo: float
     hi: float
@@ -288,8 +288,11 @@ def expected_calibration_error(
     Networks", ICML 2017, §2; Naeini et al., "Obtaining Well Calibrated Probabilities Using Bayesian
     Binning", AAAI 2015).
 
-    ECE = Σ_m (|B_m| / N) · |acc(B_m) − conf(B_m)|, with bins B_m = ((m−1)/M, m/M] (0 goes in the first
-    bin), acc the share correct and conf the mean confidence in the bin, N the answers with a confidence.
+    ECE = Σ_m (|B_m| / N) · |acc(B_m) − conf(B_m)|, acc the share correct and conf the mean confidence in
+    the bin, N the answers with a confidence. Bins are left-closed, bin = min(⌊M·c⌋, M − 1): [0, 0.2),
+    [0.2, 0.4), ..., [0.8, 1.0] for M = 5 — the convention of the FinInteract paper (DESIGN §7), so a
+    confidence of 0.8 falls in the top bin. (Right-closed bins ((m−1)/M, m/M] put 0.2/0.4/0.6/0.8 one bin
+    lower: on {(0.8, correct), (0.7, wrong)} they give 0.25, this convention 0.45.)
     Confidences are in [0, 1] (divide a 0–100 confidence by 100). None or NaN is a missing confidence:
     excluded from ECE (never read as 0) and reported through `coverage` = N / n. No confidence at all
     gives ece = NaN.
@@ -306,8 +309,8 @@ def expected_calibration_error(
     if conf.size and (conf.min() < 0.0 or conf.max() > 1.0):
         raise ValueError("confidences must lie in [0, 1]; divide percentages by 100")
     m = int(conf.size)
-    # Right-closed bins; the small epsilon keeps 0.6 * 5 = 3.0000000000000004 in bin (0.4, 0.6].
-    idx = np.clip(np.ceil(conf * n_bins - 1e-9).astype(int) - 1, 0, n_bins - 1) if m else np.array([], int)
+    # Left-closed bins; the small epsilon keeps 0.6 * 5 = 2.9999999999999996 in bin [0.6, 0.8).
+    idx = np.clip(np.floor(conf * n_bins + 1e-9).astype(int), 0, n_bins - 1) if m else np.array([], int)
     bins: list[CalibrationBin] = []
     ece = 0.0
     for b in range(n_bins):

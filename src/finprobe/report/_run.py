@@ -47,13 +47,21 @@ def _samples_for(bench: Benchmark[Any], manifest: RunManifest, options: FamilyOp
     return samples
 
 
-def load_run(path: str | Path, *, seed: int | None = None) -> StoredRun:
+def load_run(path: str | Path, *, seed: int | None = None, overrides: dict[str, Any] | None = None) -> StoredRun:
     """Read a run folder and recompute its metrics. `seed` overrides the run's seed for the bootstrap
-    (the manifest's seed by default, so `report` reproduces the run's own `metrics.json`)."""
+    (the manifest's seed by default, so `report` reproduces the run's own `metrics.json`); `overrides`
+    changes aggregation-only options (e.g. `bootstrap_resamples`, ambiguity's `grader`), never options
+    that shaped the episodes."""
     store = RunStore(path)
     manifest = store.read_manifest()
     bench = load_family(manifest.config.benchmark)
-    options = bench.parse_options(manifest.config.options)
+    if overrides:
+        allowed = bench.options_model.aggregation_fields()
+        fixed = sorted(set(overrides) - allowed)
+        if fixed:
+            raise ValueError(f"{', '.join(fixed)}: not an aggregation option of {bench.name}; only "
+                             f"{', '.join(sorted(allowed))} can change after a run")
+    options = bench.parse_options({**manifest.config.options, **(overrides or {})}, manifest.config.protocol)
     trials_by_key = store.load_trials()
     samples = _samples_for(bench, manifest, options)
     order = [s.id for s in samples] if samples is not None else None

@@ -81,6 +81,33 @@ def _judge_report(facts: list[M.InstanceFacts]) -> dict[str, Any] | None:
     }
 
 
+def _published_report(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None) -> dict[str, Any] | None:
+    """Agreement of finprobe's grader with the published verdicts of an imported run (None otherwise)."""
+    pairs = []
+    for r in records:
+        published = r.transcript.info.get("published") if r.transcript is not None else None
+        if r.status != SampleStatus.scored or not published:
+            continue
+        ours = M.facts_from_record(r, (samples or {}).get(r.sample_id))
+        pairs.append((r, ours, published))
+    if not pairs:
+        return None
+    agree = sum(1 for _, ours, pub in pairs if ours.correct == bool(pub.get("correct")))
+    with_default = [(r, ours, pub) for r, ours, pub in pairs if pub.get("default_captured") is not None]
+    agree_default = sum(1 for _, ours, pub in with_default if ours.default_captured == bool(pub["default_captured"]))
+    asks_differ = sum(1 for _, ours, pub in pairs if pub.get("n_asks") is not None and pub["n_asks"] != ours.asks)
+    return {
+        "n": len(pairs), "agreement": agree / len(pairs),
+        "agreement_default_capture": agree_default / len(with_default) if with_default else None,
+        "accuracy_published": sum(1 for *_, pub in pairs if pub.get("correct")) / len(pairs),
+        "accuracy_finprobe": sum(1 for _, ours, _ in pairs if ours.correct) / len(pairs),
+        "asks_differ": asks_differ,
+        "disagreements": [{"id": r.sample_id, "finprobe": ours.correct, "published": bool(pub.get("correct")),
+                           "answer": (r.transcript.final_answer or "")[:200] if r.transcript else ""}
+                          for r, ours, pub in pairs if ours.correct != bool(pub.get("correct"))][:100],
+    }
+
+
 def _classifier_report(records: Sequence[SampleRecord], facts: list[M.InstanceFacts]) -> dict[str, Any]:
     used = Counter(q.classifier for f in facts for q in f.questions)
     comparisons = []
@@ -107,7 +134,7 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     options = options or AmbiguityOptions()
     settings = settings or AggregationSettings()
     seed, n_resamples = settings.seed, settings.n_resamples
-    all_facts = [M.facts_from_record(r, (samples or {}).get(r.sample_id)) for r in records]
+    all_facts = [M.facts_from_record(r, (samples or {}).get(r.sample_id), options.grader) for r in records]
     facts = [f for f in all_facts if f.status == SampleStatus.scored.value]
     errors = [f for f in all_facts if f.status == SampleStatus.error.value]
     paired, paired_error = None, None
@@ -135,6 +162,9 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     if paired_error:
         out["taxonomy_paired_error"] = paired_error
     out["taxonomy_unpaired"] = M.taxonomy(facts) if paired is not None else out["taxonomy"]
+    # An answer that commits to two different values (both readings, even labelled) is a hedge and
+    # wrong, as the paper rules (DESIGN §2); counted so the report shows how often that decided a verdict.
+    out["hedges"] = sum(1 for f in facts if f.verdict_intended == "hedge")
     out["non_committal"] = sum(1 for f in facts if f.non_committal)
     out["non_committal_rate"] = out["non_committal"] / len(facts) if facts else None
     out["outcomes"] = dict(sorted(Counter(f.outcome or "none" for f in facts).items()))
@@ -143,6 +173,8 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     out["by_h0"] = _by(facts, "h0")
     out["by_source"] = _by(facts, "source")
     out["judge"] = _judge_report(facts)
+    out["grader"] = options.grader
+    out["published_grader"] = _published_report(records, samples)
     out["classifier"] = _classifier_report(records, facts)
     out["ci"] = {"method": "percentile bootstrap over instances", "confidence": settings.confidence,
                  "n_resamples": n_resamples,
@@ -158,7 +190,7 @@ def sample_values(record: SampleRecord, sample: Sample | None = None) -> dict[st
     """Per-instance values whose mean over instances is the run metric (for paired comparisons).
 
     None where the instance does not enter the metric (an error record; AC@1 without an ask)."""
-    keys = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "ac1_touch",
+    keys = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "mean_steps", "ac1_touch",
             "ac1_central", "dise_plus", "non_committal_rate")
     if record.status != SampleStatus.scored:
         return {k: None for k in keys}
@@ -167,6 +199,7 @@ def sample_values(record: SampleRecord, sample: Sample | None = None) -> dict[st
     return {
         "accuracy": float(f.correct), "default_capture": float(f.default_captured),
         "interaction_rate": float(f.asks > 0), "rounds": float(f.asks), "mean_actions": float(f.actions),
+        "mean_steps": float(f.steps),
         "ac1_touch": M.first_question_touch(f) if asked else None,
         "ac1_central": M.first_question_central(f) if asked else None,
         "dise_plus": M.dise_plus_value(f), "non_committal_rate": float(f.non_committal),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -24,13 +25,13 @@ from typing import Any
 from finprobe.benchmarks.ambiguity import aggregate as _agg
 from finprobe.benchmarks.ambiguity.classifier import agent_questions, classify_transcript_questions, llm_classify
 from finprobe.benchmarks.ambiguity.corpus import demo_corpus_path, load_ambiguity_corpus
-from finprobe.benchmarks.ambiguity.environment import AmbiguityEnv
+from finprobe.benchmarks.ambiguity.environment import AmbiguityEnv, parse_confidence
 from finprobe.benchmarks.ambiguity.grading import grade_answer, run_judge
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
 from finprobe.benchmarks.ambiguity.modes import MODES, ModeConfig, get_mode
-from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
+from finprobe.benchmarks.ambiguity.options import FININTERACT_PAPER, AmbiguityOptions
 from finprobe.benchmarks.ambiguity.policies import POLICIES, instance_of, policy_backend
-from finprobe.benchmarks.ambiguity.prompts import system_prompt, task_prompt
+from finprobe.benchmarks.ambiguity.prompts import confidence_prompt, system_prompt, task_prompt
 from finprobe.benchmarks.ambiguity.search import SearchTool
 from finprobe.benchmarks.ambiguity.simulators import (
     DeterministicSimulator,
@@ -41,7 +42,15 @@ from finprobe.benchmarks.ambiguity.simulators import (
 from finprobe.benchmarks.ambiguity.tables import plots, summary_tables
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import LoopConfig, action_text, format_instructions, run_react
-from finprobe.core.benchmark import AggregationSettings, Benchmark, EpisodeContext, ModeInfo, PolicyInfo, RunStatistic
+from finprobe.core.benchmark import (
+    AggregationSettings,
+    Benchmark,
+    EpisodeContext,
+    ModeInfo,
+    PolicyInfo,
+    PresetInfo,
+    RunStatistic,
+)
 from finprobe.core.display import PlotData, TableData
 from finprobe.core.models._base import ModelBackend
 from finprobe.core.retrieval import BM25Index
@@ -90,6 +99,11 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
 
     def policy_backend(self, name: str, sample: Sample, options: AmbiguityOptions) -> ModelBackend:
         return policy_backend(name, sample)
+
+    def presets(self) -> list[PresetInfo]:
+        return [PresetInfo(name="fininteract-paper", options=dict(FININTERACT_PAPER), description=(
+            "the protocol of the published FinInteract runs: search returns the instance's own passage, at "
+            "most 6 asks and 12 actions, confidence asked after the episode, an unparseable reply is the answer"))]
 
     def components(self) -> dict[str, list[str]]:
         return {"user": list(USER_COMPONENTS), "judge": ["none"], "classifier": ["lexicon"]}
@@ -173,7 +187,7 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         transcript = ctx.transcript
         tool, own = self._search(ctx, inst, mode)
         env = AmbiguityEnv(inst, mode, transcript, simulator=self._simulator(ctx, inst), search=tool,
-                           own_passage=own)
+                           own_passage=own, max_asks=ctx.options.max_asks)
         system = system_prompt(mode)
         task, added = task_prompt(inst, mode, ctx.rng)
         transcript.info.update({"mode": mode.name, "roles": dict(ctx.role_specs), "prompt_added": added,
@@ -181,9 +195,12 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         if mode.template_oracle:
             await self._insert_template_qa(transcript, env, inst, system, task)
         self._cap_agent_tokens(ctx)
-        loop = LoopConfig(max_rounds=ctx.options.max_rounds, max_observation_chars=ctx.options.max_observation_chars)
+        loop = LoopConfig(max_rounds=ctx.options.max_rounds, max_observation_chars=ctx.options.max_observation_chars,
+                          invalid_as_answer=ctx.options.invalid_reply_as_answer)
         await run_react(ctx, system, task, env, loop)
         transcript.info["asks"] = env.asks
+        if ctx.options.confidence_call and transcript.outcome == Outcome.answered:
+            await self._ask_confidence(ctx, inst)
         if ctx.role_specs.get("judge", "none") != "none":
             answer = transcript.final_answer if transcript.outcome == Outcome.answered else None
             transcript.info["judge"] = await run_judge(ctx.model("judge"), inst, answer)
@@ -195,6 +212,21 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
                                              inst.question)
                 entries.append({"step": step.index, **verdict})
             transcript.info["classifier_llm"] = entries
+
+    @staticmethod
+    async def _ask_confidence(ctx: EpisodeContext[AmbiguityOptions], inst: AmbiguityInstance) -> None:
+        """Option `confidence_call`: ask for the confidence in a separate call after the answer; it replaces
+        the answer's own confidence (kept in `info["confidence_call"]["answer_confidence"]`)."""
+        transcript = ctx.transcript
+        question = Message(role="user", content=confidence_prompt(inst.language))
+        call = await ctx.model("agent").generate([*transcript.messages, question], response_schema=None)
+        reply = call.output or ""
+        transcript.messages += [question, Message(role="assistant", content=reply)]
+        number = re.search(r"\d+(?:\.\d+)?\s*%?", reply)
+        parsed = parse_confidence(number.group(0)) if number else None
+        transcript.info["confidence_call"] = {"raw": reply, "parsed": parsed,
+                                              "answer_confidence": transcript.final_args.get("confidence")}
+        transcript.final_args = {**transcript.final_args, "confidence": parsed}
 
     @staticmethod
     def _cap_agent_tokens(ctx: EpisodeContext[AmbiguityOptions]) -> None:

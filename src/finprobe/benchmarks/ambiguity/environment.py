@@ -7,7 +7,8 @@ keeps trying to answer too early ends as "no answer (budget)" rather than loopin
 
 Refusal codes (stable, also in the step info as `refused`): `ask_required` (forced-interaction,
 always-ask), `precheck_required` and `state_unresolved` (category-aware, generic-structured),
-`precheck_repeated`, `precheck_invalid`, `empty_question`.
+`precheck_repeated`, `precheck_invalid`, `empty_question`, `ask_limit` (option `max_asks`: the question
+is not put to the user and not counted as an ask).
 
 Interpretation state (category-aware / generic-structured): `precheck(unknown)` lists the unclear items
 (fields of {entity, period, metric, basis, vintage}, or free-text points in the generic control). A later
@@ -101,8 +102,10 @@ class AmbiguityEnv:
     """One episode's environment. `simulator` has `async reply(question)` (yes/no or free-form)."""
 
     def __init__(self, instance: AmbiguityInstance, mode: ModeConfig, transcript: Transcript, *,
-                 simulator: Any, search: SearchTool | None = None, own_passage: Passage | None = None):
+                 simulator: Any, search: SearchTool | None = None, own_passage: Passage | None = None,
+                 max_asks: int | None = None):
         self.instance = instance
+        self.max_asks = max_asks
         self.mode = mode
         self.transcript = transcript
         self.simulator = simulator
@@ -159,6 +162,9 @@ class AmbiguityEnv:
             return self._refuse("empty_question", "the question is empty.")
         if self.mode.structure and self.state is None:
             return self._refuse("precheck_required", "call precheck first.")
+        if self.max_asks is not None and self.asks >= self.max_asks:
+            return self._refuse("ask_limit", f"you have asked {self.asks} questions, the most allowed; answer now.",
+                                asks=self.asks)
         reply = await self.simulator.reply(question)
         text = getattr(reply, "answer", None) or getattr(reply, "text", "")
         self.asks += 1

@@ -31,7 +31,7 @@ from finprobe.core.schema import Sample, SampleRecord, StepKind
 from finprobe.core.stats import bootstrap_items, expected_calibration_error
 
 TAXONOMY_LABELS = ("Correct", "E1", "E2", "E3", "E4", "E5", "E6", "E7")
-HEADLINE = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "ac1_touch",
+HEADLINE = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "mean_steps", "ac1_touch",
             "ac1_central", "generic_ask_rate", "wrong_category_rate", "ece", "dise_plus")
 
 
@@ -63,15 +63,20 @@ class InstanceFacts(BaseModel):
     non_committal: bool = False
     asks: int = 0
     actions: int = 0
+    steps: int = 0  # every agent step: accepted, refused and invalid actions
     searched: bool = False
     questions: list[QuestionFacts] = Field(default_factory=list)
     confidence: float | None = None  # 0-1; None when not given or not parsed
     judge: dict[str, Any] | None = None
     verdict_default: str | None = None
+    verdict_intended: str | None = None
 
 
-def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> InstanceFacts:
-    """Extract the metric inputs of one record (meta from the record, else from the sample)."""
+def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader: str = "finprobe") -> InstanceFacts:
+    """Extract the metric inputs of one record (meta from the record, else from the sample).
+
+    `grader="published"`: correctness and default-capture come from the published verdicts an imported
+    run keeps in `transcript.info["published"]` (records without them keep finprobe's verdicts)."""
     meta = record.meta or (sample.meta if sample is not None else {})
     facts = InstanceFacts(id=record.sample_id, status=record.status.value, error=record.error,
                           language=meta.get("language"), category=meta.get("category"),
@@ -81,6 +86,7 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> Ins
         accepted = [s.action for s in t.steps if s.kind == StepKind.action and s.action is not None]
         facts.asks = sum(1 for a in accepted if a.name == "interact")
         facts.actions = len(accepted)
+        facts.steps = sum(1 for s in t.steps if s.kind in (StepKind.action, StepKind.refused, StepKind.invalid))
         facts.searched = any(a.name == "search" for a in accepted)
         facts.outcome = t.outcome.value if t.outcome is not None else None
         conf = t.final_args.get("confidence") if t.final_args else None
@@ -92,8 +98,14 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> Ins
     facts.default_captured = bool(grade.get("default_captured", False))
     facts.non_committal = bool(grade.get("non_committal", False))
     facts.verdict_default = grade.get("verdict_default")
+    facts.verdict_intended = grade.get("verdict_intended")
     facts.questions = [QuestionFacts(**q) for q in details.get("questions") or []]
     facts.judge = details.get("judge")
+    published = (t.info.get("published") if t is not None else None) or None
+    if grader == "published" and published is not None:
+        facts.correct = bool(published.get("correct"))
+        captured = published.get("default_captured")
+        facts.default_captured = bool(captured) if captured is not None else facts.default_captured
     return facts
 
 
@@ -126,6 +138,12 @@ def mean_actions(facts: Sequence[InstanceFacts]) -> float | None:
     """Mean number of accepted agent actions per instance (search, interact, precheck, the final answer);
     invalid and refused actions are not counted."""
     return _mean([float(f.actions) for f in facts])
+
+
+def mean_steps(facts: Sequence[InstanceFacts]) -> float | None:
+    """Mean number of agent steps per instance, every step counted: accepted, refused and invalid actions
+    (the published protocol's step count; `mean_actions` counts accepted actions only)."""
+    return _mean([float(f.steps) for f in facts])
 
 
 def first_question_touch(f: InstanceFacts) -> float:
@@ -227,7 +245,7 @@ def taxonomy(facts: Sequence[InstanceFacts], paired: dict[str, bool] | None = No
 
 METRIC_FUNCTIONS: dict[str, Callable[[Sequence[InstanceFacts]], float | None]] = {
     "accuracy": accuracy, "default_capture": default_capture, "interaction_rate": interaction_rate,
-    "rounds": rounds, "mean_actions": mean_actions, "ac1_touch": ac1_touch, "ac1_central": ac1_central,
+    "rounds": rounds, "mean_actions": mean_actions, "mean_steps": mean_steps, "ac1_touch": ac1_touch, "ac1_central": ac1_central,
     "generic_ask_rate": generic_ask_rate, "wrong_category_rate": wrong_category_rate,
     "ece": lambda fs: ece(fs)["ece"], "dise_plus": dise_plus,
 }

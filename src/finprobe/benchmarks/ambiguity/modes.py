@@ -107,8 +107,8 @@ def get_mode(name: str | None, options: AmbiguityOptions | None = None) -> ModeC
     update: dict[str, Any] = {}
     if mode.name == "forced-interaction" and options.forced_n is not None:
         update["min_asks"] = options.forced_n
-    if options.oracle_retrieval:
-        if "search" not in mode.actions:
-            raise ValueError(f"oracle_retrieval needs a mode with search; {key!r} has none")
+    if options.oracle_retrieval is True and "search" not in mode.actions:
+        raise ValueError(f"oracle_retrieval needs a mode with search; {key!r} has none")
+    if options.oracle_retrieval and "search" in mode.actions:
         update["oracle_retrieval"] = True
     return mode.model_copy(update=update) if update else mode

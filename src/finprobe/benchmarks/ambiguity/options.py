@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from finprobe.core.benchmark import FamilyOptions, aggregation_only
@@ -19,13 +21,35 @@ class AmbiguityOptions(FamilyOptions):
     top_k: int = Field(3, ge=1, le=100, description="passages one search returns")
     passage_chars: int = Field(400, ge=1, description="characters of each passage a search shows")
     max_observation_chars: int = Field(1400, ge=1, description="cap on one observation put back into the conversation")
-    oracle_retrieval: bool = Field(False, description="search returns the instance's own passage first "
-                                                      "(the named oracle setting, on any mode with search)")
+    oracle_retrieval: bool | Literal["auto"] = Field(
+        False, description="search returns the instance's own passage first (the named oracle setting, on any "
+                           "mode with search; 'auto': on wherever the mode searches, off elsewhere)")
     agent_max_tokens: int | None = Field(None, ge=1, description="reply cap for the agent (default 192 for the "
                                                                  "embedded local model, else the backend's)")
+    max_asks: int | None = Field(None, ge=1, description="asks allowed per episode; a further interact is refused "
+                                                         "(with a message) and not counted as an ask")
+    confidence_call: bool = Field(False, description="ask the agent for its confidence in a separate call after "
+                                                     "the episode (replaces the answer's own confidence)")
+    invalid_reply_as_answer: bool = Field(False, description="a reply that is no valid action is the final answer "
+                                                             "(instead of an invalid action)")
     paired_template_oracle: str | None = aggregation_only(
         None, "a template-oracle run folder on the same instances: assigns taxonomy label E6")
+    grader: Literal["finprobe", "published"] = aggregation_only(
+        "finprobe", "whose verdicts the metrics use: finprobe's grader, or the published verdicts of an imported "
+                    "run (`finprobe import ambiguity-results`)")
 
     @property
     def corpus_disabled(self) -> bool:
         return self.corpus is not None and self.corpus.lower() == "none"
+
+
+#: The protocol of the published FinInteract runs (seed 000), which differs from finprobe's defaults in
+#: ways that move the numbers: `--protocol fininteract-paper` sets these together (each is also an option).
+FININTERACT_PAPER = {
+    "oracle_retrieval": "auto",       # search returns the instance's own passage, not BM25 over a corpus
+    "top_k": 1,                       # ... and only that passage
+    "max_asks": 6,                    # a 7th ask is refused and not counted
+    "max_rounds": 12,                 # at most 12 actions
+    "confidence_call": True,          # confidence asked in a separate call after the episode
+    "invalid_reply_as_answer": True,  # a reply that is no valid action is the final answer
+}

@@ -21,6 +21,7 @@ import re
 from finprobe.benchmarks.ambiguity.categories import CATEGORY_FIELD
 from finprobe.benchmarks.ambiguity.environment import GENERIC_PRECHECK_DESCRIPTION
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance
+from finprobe.benchmarks.ambiguity.prompts import CONFIDENCE_PROMPT
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import action_text
 from finprobe.core.models._base import ModelOutput
@@ -67,6 +68,8 @@ class PolicyBackend:
         if self.model == "silent":
             return action_text("search", query=inst.question)
         last = messages[-1].content if messages and messages[-1].role == "user" else ""
+        if last in CONFIDENCE_PROMPT.values():
+            return "100"
         refused = _REFUSED.search(last)
         code = refused.group(1) if refused else None
         if code == "precheck_required":

@@ -13,7 +13,18 @@ from finprobe.benchmarks.ambiguity.categories import CATEGORIES
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance
 from finprobe.benchmarks.ambiguity.modes import ModeConfig
 
-__all__ = ["oracle_passage", "system_prompt", "task_prompt"]
+__all__ = ["CONFIDENCE_PROMPT", "confidence_prompt", "oracle_passage", "system_prompt", "task_prompt"]
+
+#: the separate confidence question of option `confidence_call` (the published protocol), by language
+CONFIDENCE_PROMPT = {
+    "en": "On a scale from 0 to 100, how confident are you that your final answer is correct? "
+          "Reply with the number only.",
+    "zh": "请用0到100之间的数字表示你对最终答案正确的把握程度，只回复数字。",
+}
+
+
+def confidence_prompt(language: str) -> str:
+    return CONFIDENCE_PROMPT.get(language, CONFIDENCE_PROMPT["en"])
 
 
 def system_prompt(mode: ModeConfig) -> str:

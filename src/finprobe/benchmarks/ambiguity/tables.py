@@ -9,7 +9,7 @@ from finprobe.core.display import PlotData, Series, TableData
 
 _LABELS = {
     "accuracy": "accuracy", "default_capture": "default-capture", "interaction_rate": "IR (asked >= 1)",
-    "rounds": "Round (asks/instance)", "mean_actions": "actions/instance", "ac1_touch": "AC@1 touch",
+    "rounds": "Round (asks/instance)", "mean_actions": "actions/instance", "mean_steps": "steps/instance (all)", "ac1_touch": "AC@1 touch",
     "ac1_central": "AC@1 central", "generic_ask_rate": "generic-ask rate", "wrong_category_rate": "wrong-category rate",
     "ece": "ECE (5 bins)", "dise_plus": "DisE+",
 }
@@ -46,8 +46,9 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     tables.append(TableData(
         title="error taxonomy" + (" (E6 from the paired template-oracle run)" if metrics.get("taxonomy_paired")
                                   else " (E6 needs -O paired_template_oracle=RUN)"),
-        columns=[*labels, "non-committal", "outcomes"],
-        rows=[[*(metrics["taxonomy"][k] for k in labels), metrics.get("non_committal", 0), outcomes]]))
+        columns=[*labels, "non-committal", "hedges (wrong)", "outcomes"],
+        rows=[[*(metrics["taxonomy"][k] for k in labels), metrics.get("non_committal", 0), metrics.get("hedges", 0),
+               outcomes]]))
 
     for key, title in _BREAKDOWNS:
         groups = metrics.get(key) or {}
@@ -60,6 +61,16 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
                    _fmt("interaction_rate", g["interaction_rate"]), _fmt("rounds", g["rounds"]),
                    _fmt("ac1_touch", g["ac1_touch"]), _fmt("dise_plus", g["dise_plus"])] for name, g in groups.items()]))
 
+    published = metrics.get("published_grader")
+    if published:
+        tables.append(TableData(
+            title=f"finprobe's grader vs the published verdicts ({published['n']} imported answers; metrics use "
+                  f"the {metrics.get('grader', 'finprobe')} grader)",
+            columns=["agreement", "agreement (default-capture)", "accuracy (published)", "accuracy (finprobe)",
+                     "disagreements"],
+            rows=[[_fmt("accuracy", published["agreement"]), _fmt("accuracy", published["agreement_default_capture"]),
+                   _fmt("accuracy", published["accuracy_published"]), _fmt("accuracy", published["accuracy_finprobe"]),
+                   len(published["disagreements"])]]))
     judge = metrics.get("judge")
     if judge:
         tables.append(TableData(
