@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
+import orjson
 from pydantic import BaseModel
 
 from finprobe.core.models._base import ModelError, ModelOutput
@@ -32,20 +33,10 @@ from finprobe.core.models.structured import (
 )
 from finprobe.core.schema import GenerateConfig, Message, Usage
 
-try:  # orjson is a declared dependency; the fallback only keeps a broken install usable
-    import orjson
-
-    _dumps = orjson.dumps
-    _loads = orjson.loads
-    _DecodeError: tuple[type[Exception], ...] = (orjson.JSONDecodeError,)
-except ImportError:  # pragma: no cover
-    import json
-
-    def _dumps(obj: Any) -> bytes:
-        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
-
-    _loads = json.loads
-    _DecodeError = (json.JSONDecodeError, UnicodeDecodeError)
+# orjson is a dependency: request bodies and replies are (de)serialised on the hot path
+_dumps = orjson.dumps
+_loads = orjson.loads
+_DecodeError: tuple[type[Exception], ...] = (orjson.JSONDecodeError,)
 
 log = logging.getLogger(__name__)
 

@@ -43,7 +43,7 @@ class ScriptedModel:
         if self._fn is not None:
             reply = self._fn(list(messages), config)
             if asyncio.iscoroutine(reply) or isinstance(reply, Awaitable):
-                reply = await reply  # type: ignore[misc]
+                reply = await reply
         else:
             if self._next >= len(self._replies):
                 if self._repeat_last and self._replies:
