@@ -203,7 +203,7 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
     manifest), `scorer_version` (bump when scoring changes: part of the run fingerprint and of every
     Score), `roles` (role -> default spec, e.g. {"agent": "local", "user": "deterministic"}),
     `options_model` (the family's `FamilyOptions` subclass), `result_libraries` (distributions whose
-    version changes results, recorded in the manifest).
+    version changes results, recorded in the manifest), `constrained_roles` (roles that reply in JSON).
     """
 
     name: ClassVar[str]
@@ -214,6 +214,9 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
     roles: ClassVar[dict[str, str]]
     options_model: ClassVar[type[FamilyOptions]] = FamilyOptions
     result_libraries: ClassVar[tuple[str, ...]] = ()
+    #: roles whose replies must follow a JSON schema (actions, verdicts): the runner negotiates a
+    #: structured-output mode with their endpoints before the run; other roles are sent plain chat
+    constrained_roles: ClassVar[frozenset[str]] = frozenset({"agent"})
 
     # ------------------------------------------------------------------ catalogue
     def modes(self) -> list[ModeInfo]:

@@ -298,8 +298,9 @@ class Runner:
         manifest = self.manifest_for(samples)
         # Structured output (issue 14): one request shape per endpoint role for the whole run, negotiated now
         # or re-used from the manifest of the run being resumed, so results never mix modes.
+        constrained = {r: b for r, b in self._shared.items() if r in self.bench.constrained_roles}
         manifest.structured_output = await settle_structured_output(
-            self._shared, None if self.fresh else recorded_structured_output(self.out_dir, manifest.fingerprint))
+            constrained, None if self.fresh else recorded_structured_output(self.out_dir, manifest.fingerprint))
         store = RunStore.open_for_run(self.out_dir, manifest, fresh=self.fresh)
         manifest = store.read_manifest()
         # Read the store once: resumed records stay in memory and merge with this run's records, so the

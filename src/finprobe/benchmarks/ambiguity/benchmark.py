@@ -89,6 +89,7 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
     scorer_version = SCORER_VERSION
     options_model = AmbiguityOptions
     result_libraries = ("bm25s", "jieba")
+    constrained_roles = frozenset({"agent", "judge", "classifier"})
 
     # ------------------------------------------------------------------ protocol: catalogue
     def modes(self) -> list[ModeInfo]:

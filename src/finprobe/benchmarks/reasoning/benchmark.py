@@ -44,6 +44,7 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
     roles = {"agent": "local"}
     scorer_version = SCORER_VERSION
     options_model = ReasoningOptions
+    constrained_roles = frozenset()  # the agent answers in prose, graded after ANSWER:
 
     def modes(self) -> list[ModeInfo]:
         return [ModeInfo(name=DEFAULT_MODE, description=(
