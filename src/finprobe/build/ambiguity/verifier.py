@@ -174,33 +174,39 @@ def _side_text(stated: str, intended: str, default: str, ignore: set[str]) -> tu
 
 
 def _period_parts(p: PeriodLabel) -> dict[str, Any]:
-    return {"years": p.years or None, "kind": p.kind if p.kind_stated else None, "quarter": p.quarter,
+    quarter = p.quarter
+    if quarter is None and p.kind == "quarter" and p.dates:  # "three months ended December 31, 2023"
+        month = int(max(p.dates)[5:7])
+        quarter = month // 3 if month % 3 == 0 else None
+    return {"years": p.years or None, "kind": p.kind if p.kind_stated else None, "quarter": quarter,
             "fiscal": p.fiscal}
 
 
+def _agrees(part: str, stated: Any, reading: Any) -> bool:
+    if part == "years":
+        return bool(stated & reading) and stated <= reading
+    return bool(stated == reading)
+
+
 def _side_period(stated: str, intended: str, default: str) -> tuple[Side, str]:
+    """Which reading's period a stated period is: compared part by part (years, period type, quarter,
+    fiscal vs. calendar). The parts the intended reading pins down differently from the default must all
+    be stated and agree; a stated part that contradicts the intended reading rules it out."""
     t, i, d = (_period_parts(parse_period(x)) for x in (stated, intended, default))
-    differing = [k for k in i if i[k] != d[k] and i[k] is not None and d[k] is not None]
-    if not any(t.values()):
+    if not any(v is not None for v in t.values()):
         return "unstated", "no period stated"
+    differing = [k for k in i if i[k] is not None and i[k] != d[k]]
     if not differing:  # the readings differ only in how they are written ("FY2023" vs "fiscal year 2023")
         return "neither", "the readings' periods are not told apart"
-    votes = {"intended": 0, "default": 0}
-    for k in differing:
-        if t[k] is None:
-            continue
-        if t[k] == i[k]:
-            votes["intended"] += 1
-        elif t[k] == d[k]:
-            votes["default"] += 1
-    if votes["intended"] and not votes["default"] and all(t[k] == i[k] for k in differing if t[k] is not None):
-        missing = [k for k in differing if t[k] is None]
-        if not missing:
-            return "intended", f"matches the intended {', '.join(differing)}"
-        return "neither", f"does not state the {', '.join(missing)}"
-    if votes["default"] and not votes["intended"]:
-        return "default", f"matches the default {', '.join(k for k in differing if t[k] == d[k])}"
-    return "neither", "matches neither reading's period"
+    against_i = [k for k in i if i[k] is not None and t[k] is not None and not _agrees(k, t[k], i[k])]
+    if not against_i and all(t[k] is not None for k in differing):
+        return "intended", f"matches the intended {', '.join(differing)}"
+    against_d = [k for k in d if d[k] is not None and t[k] is not None and not _agrees(k, t[k], d[k])]
+    if against_i and not against_d and any(t[k] is not None for k in d if d[k] is not None):
+        return "default", f"contradicts the intended {', '.join(against_i)} and fits the default"
+    if against_i:
+        return "neither", f"contradicts the intended {', '.join(against_i)}"
+    return "neither", f"does not state the {', '.join(k for k in differing if t[k] is None)}"
 
 
 def compare_interpretation(stated: dict[str, str], instance: AmbiguityInstance) -> InterpretationMatch:
