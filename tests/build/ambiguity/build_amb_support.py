@@ -51,7 +51,8 @@ def zh_record() -> dict[str, Any]:
         "intended_evidence_span": "归属于上市公司股东的扣除非经常性损益的净利润为2.58亿元",
         "default_evidence_span": "归属于上市公司股东的净利润为3.21亿元",
         "intended_interpretation": {"entity": "归属于上市公司股东", "period": "2023年度", "metric": "扣非净利润"},
-        "default_interpretation": {"entity": "归属于上市公司股东", "period": "2023年度", "metric": "净利润（含非经常性损益）"},
+        "default_interpretation": {"entity": "归属于上市公司股东", "period": "2023年度",
+                                   "metric": "净利润（含非经常性损益）"},
         "axes": ["metric_definition"], "n_axes": 1, "h0": 1.0, "qc": {"k_readings": 2},
     }
 

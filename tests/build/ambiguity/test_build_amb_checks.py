@@ -130,10 +130,10 @@ CASES: list[tuple[str, str, Mutation, bool]] = [
     ("R12", "zh", _set(intended_evidence_span="扣非净利润为2.58亿元"), False),
     # R13 spans distinct
     ("R13", "en", _keep, True),
-    ("R13", "en", _set(default_evidence_span="The Industrial Products segment reported operating income of $538.9 million"),
-     False),
-    ("R13", "en", _set(default_evidence_span="Industrial Products segment reported operating income of $538.9 million;"),
-     False),
+    ("R13", "en", _set(default_evidence_span="The Industrial Products segment reported operating income of "
+                                              "$538.9 million"), False),
+    ("R13", "en", _set(default_evidence_span="Industrial Products segment reported operating income of "
+                                              "$538.9 million;"), False),
     ("R13", "zh", _keep, True),  # the 扣非 / 归母 pair shares most words, yet is two pieces of evidence
     ("R13", "zh", _set(default_evidence_span="归属于上市公司股东的扣除非经常性损益的净利润为2.58亿元"), False),
     # R14 far enough apart
@@ -156,8 +156,10 @@ def _input(lang: str, mutate: Mutation) -> CheckInput:
     return CheckInput(record=rec, passage=passage, category=category)
 
 
-@pytest.mark.parametrize("rule,lang,mutate,passes", CASES,
-                         ids=[f"{r}-{lang}-{'pass' if ok else 'fail'}-{i}" for i, (r, lang, _m, ok) in enumerate(CASES)])
+CASE_IDS = [f"{r}-{lang}-{'pass' if ok else 'fail'}-{i}" for i, (r, lang, _m, ok) in enumerate(CASES)]
+
+
+@pytest.mark.parametrize("rule,lang,mutate,passes", CASES, ids=CASE_IDS)
 def test_check(rule, lang, mutate, passes):
     result = CHECKS[rule](_input(lang, mutate))
     assert result.rule == rule

@@ -91,7 +91,7 @@ def test_funnel_counts_add_up(demo):
     steps = funnel["steps"]
     assert [s["step"] for s in steps] == ["schedule", "constructor", "checks", "doctor", "verifier", "admission"]
     assert steps[0]["in"] == funnel["candidates"] == len(rows(out))
-    for a, b in zip(steps, steps[1:]):
+    for a, b in zip(steps, steps[1:], strict=False):
         assert b["in"] == a["out"]
     for s in steps:
         assert s["in"] == s["out"] + sum(s["reasons"].values()), s

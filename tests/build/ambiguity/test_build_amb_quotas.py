@@ -93,7 +93,8 @@ def test_target_reached():
 
 @pytest.mark.parametrize("items,expected", [
     ([], {E: 0.2, M: 0.2, T: 0.2, R: 0.2, V: 0.2}),
-    (["entity=30", "metric=30", "temporal=20", "recognition=10", "vintage=10"], {E: 0.3, M: 0.3, T: 0.2, R: 0.1, V: 0.1}),
+    (["entity=30", "metric=30", "temporal=20", "recognition=10", "vintage=10"],
+     {E: 0.3, M: 0.3, T: 0.2, R: 0.1, V: 0.1}),
     (["entity_scope=1"], {E: 1.0, M: 0.0, T: 0.0, R: 0.0, V: 0.0}),
 ])
 def test_parse_quotas(items, expected):

@@ -135,7 +135,8 @@ DISAMBIGUATING_TERMS: dict[str, dict[str, list[re.Pattern[str]]]] = {
                         r"ytd", r"trailing", r"ttm", r"ltm", r"full[- ]year", r"annual", r"fiscal", r"fy ?'?\d{0,4}",
                         r"calendar", r"half[- ]year", r"h[12]", r"(?:first|second) half", r"year[- ]end(?:ed)?",
                         r"months? ended", r"year[- ]over[- ]year"),
-        "zh": _zh_terms(r"季度", r"前三季", r"上半年", r"下半年", r"半年", r"全年", r"年度", r"年初至", r"累计", r"单季",
+        "zh": _zh_terms(r"季度", r"前三季", r"上半年", r"下半年", r"半年", r"全年", r"年度", r"年初至", r"累计",
+                        r"单季",
                         r"财年", r"自然年", r"滚动", r"十二个月", r"12个月", r"TTM", r"同比", r"年末", r"期末"),
     },
     "recognition_policy": {
@@ -148,7 +149,8 @@ DISAMBIGUATING_TERMS: dict[str, dict[str, list[re.Pattern[str]]]] = {
         "en": _en_terms(r"restat\w*", r"originally", r"original", r"as reported", r"as filed", r"amend\w*",
                         r"10-?[kq]/a", r"revised", r"recast", r"previously reported", r"corrected", r"latest filing",
                         r"(?:most )?recent (?:filing|report|10-?k)"),
-        "zh": _zh_terms(r"重述", r"追溯", r"更正", r"原报告", r"原披露", r"原始", r"调整前", r"调整后", r"修订", r"差错",
+        "zh": _zh_terms(r"重述", r"追溯", r"更正", r"原报告", r"原披露", r"原始", r"调整前", r"调整后", r"修订",
+                        r"差错",
                         r"最新年报", r"重新列报"),
     },
 }
@@ -173,7 +175,9 @@ def r2_no_disambiguating_terms(c: CheckInput) -> CheckResult:
     problems = []
     for category in axes:
         hits = []
-        for pattern in DISAMBIGUATING_TERMS[category][lang] + (DISAMBIGUATING_TERMS[category]["en"] if lang == "zh" else []):
+        # Chinese questions also mix in English terms ("TTM", "Q4", "non-GAAP")
+        patterns = DISAMBIGUATING_TERMS[category][lang] + (DISAMBIGUATING_TERMS[category]["en"] if lang == "zh" else [])
+        for pattern in patterns:
             m = pattern.search(q)
             if m:
                 hits.append(m.group(0))
@@ -264,12 +268,14 @@ def r4_company_named(c: CheckInput) -> CheckResult:
 
 # --------------------------------------------------------------------------- R5
 _METRIC_EN = re.compile(
-    r"(?<![a-z])(?:revenues?|sales|income|profits?|earnings|eps|ebitda|ebit|margins?|cash flows?|assets|liabilit(?:y|ies)|"
+    r"(?<![a-z])(?:revenues?|sales|income|profits?|earnings|eps|ebitda|ebit|margins?|cash flows?|assets|"
+    r"liabilit(?:y|ies)|"
     r"equity|debt|expenses?|costs?|capex|capital expenditures?|dividends?|backlog|bookings|arr|book value|loss(?:es)?|"
     r"r&d|research and development|taxes|interest expense|depreciation|amortization|inventor(?:y|ies)|receivables|"
     r"goodwill|payables|borrowings|gmv|turnover|shares outstanding|free cash flow|operating cash flow|return on)"
     r"(?![a-z])")
-_METRIC_ZH = re.compile(r"收入|营收|利润|毛利|每股收益|资产|负债|现金流|费用|成本|股息|分红|净资产|所有者权益|存货|应收|应付|"
+_METRIC_ZH = re.compile(r"收入|营收|利润|毛利|每股收益|资产|负债|现金流|费用|成本|股息|分红|净资产|所有者权益|"
+                        r"存货|应收|应付|"
                         r"研发投入|资本开支|借款|商誉|营业额|交易额|收益")
 
 
@@ -287,7 +293,8 @@ _COUNT_ZH = re.compile(r"多少(?:家|名|个|人|户|座|间|辆|台|位|笔)|�
 
 
 def r6_no_percent_for_count(c: CheckInput) -> CheckResult:
-    """R6: a question that asks for a count ("how many", "number of", 多少家, 人数) is not answered with a percentage."""
+    """R6: a question that asks for a count ("how many", "number of", 多少家, 人数) is not answered with a
+    percentage."""
     q = c.text("question")
     is_count = bool(_COUNT_EN.search(q) or _COUNT_ZH.search(q))
     problems = []
@@ -311,7 +318,8 @@ def r7_context_omits_answer(c: CheckInput) -> CheckResult:
         target = parse_number(a)
         if target is not None and not target.is_year_like:
             for n in find_numbers(ctx):
-                if not n.is_year_like and n.is_percent == target.is_percent and same_figure(n, target, sign_agnostic=True):
+                same_kind = not n.is_year_like and n.is_percent == target.is_percent
+                if same_kind and same_figure(n, target, sign_agnostic=True):
                     problems.append(f"context states {n.raw!r}, the answer's figure")
                     break
     return _result("R7", "r7_context_omits_answer", problems)

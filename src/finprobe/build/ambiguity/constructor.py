@@ -116,15 +116,17 @@ CATEGORY_INSTRUCTIONS: dict[str, str] = {
         "Primary category entity_scope: the two readings differ in WHICH ENTITY the figure covers — the "
         "consolidated group vs. one reportable segment, subsidiary or the parent company alone; or amounts "
         "attributable to the parent's shareholders vs. including noncontrolling (minority) interests "
-        "(Chinese filings: 归属于母公司股东 / 归母 vs. 合并口径含少数股东). The question names the company and the metric "
+        "(Chinese filings: 归属于母公司股东 / 归母 vs. 合并口径含少数股东). The question names the company and "
+        "the metric "
         "only: never 'consolidated', 'segment', 'subsidiary', 'parent', 'attributable', 'noncontrolling', "
         "合并, 归母, 少数股东, 母公司, 分部, 子公司. The context says whose figure the user needs (e.g. 'I run that "
         "business line') without naming the figure."),
     "metric_definition": (
         "Primary category metric_definition: the readings differ in HOW THE METRIC IS DEFINED — GAAP vs. "
         "non-GAAP/adjusted, basic vs. diluted, with vs. without non-recurring items (Chinese filings: "
-        "扣除非经常性损益后的净利润 / 扣非 vs. 归属于母公司股东的净利润). The question uses the plain metric name only: never "
-        "'GAAP', 'non-GAAP', 'adjusted', 'diluted', 'basic', 'excluding', 扣非, 扣除, 非经常性, 稀释, 调整后, 归母. The "
+        "扣除非经常性损益后的净利润 / 扣非 vs. 归属于母公司股东的净利润). The question uses the plain metric name "
+        "only: never 'GAAP', 'non-GAAP', 'adjusted', 'diluted', 'basic', 'excluding', 扣非, 扣除, 非经常性, 稀释, "
+        "调整后, 归母. The "
         "context describes the user's purpose (e.g. comparing with management guidance that leaves out some "
         "items) so that only the intended definition fits."),
     "temporal_scope": (
@@ -139,11 +141,13 @@ CATEGORY_INSTRUCTIONS: dict[str, str] = {
         "time vs. over time (ASC 606 / IFRS 15 disaggregation), gross (principal) vs. net (agent), "
         "pass-through costs included or not. The default reading is the total a non-expert assumes; the "
         "intended one a recognition-based part of it. The question never says 'point in time', 'over time', "
-        "'gross', 'net basis', 'principal', 'agent', 'recognized', 时点, 时段, 总额法, 净额法, 确认, 代理人. The context "
+        "'gross', 'net basis', 'principal', 'agent', 'recognized', 时点, 时段, 总额法, 净额法, 确认, 代理人. "
+        "The context "
         "describes the economics the user cares about (e.g. 'booked the moment goods are delivered')."),
     "filing_vintage": (
         "Primary category filing_vintage: the readings differ in WHICH VERSION of the figure — as originally "
-        "reported vs. restated, recast or amended in a later filing (10-K/A, 追溯调整, 会计差错更正). Put the reading in "
+        "reported vs. restated, recast or amended in a later filing (10-K/A, 追溯调整, 会计差错更正). Put the "
+        "reading in "
         "the 'vintage' field of both interpretations. The question never says 'restated', 'original', "
         "'amended', 'revised', 'recast', 'as reported', 重述, 追溯, 更正, 原披露, 调整前/后. The context gives the "
         "user's reason for wanting that version (e.g. 'reconciling to the corrected numbers')."),

@@ -26,8 +26,8 @@ from finprobe.build.ambiguity.xbrl import import_company_facts
 from finprobe.core.models.scripted import ScriptedModel
 from finprobe.core.schema import GenerateConfig, Message
 
-__all__ = ["DEMO_SHARES", "DEMO_TARGET", "DemoScript", "demo_candidates", "demo_companyfacts_path", "demo_passages", "demo_passages_path",
-           "demo_roles", "demo_script_path"]
+__all__ = ["DEMO_SHARES", "DEMO_TARGET", "DemoScript", "demo_candidates", "demo_companyfacts_path", "demo_passages",
+           "demo_passages_path", "demo_roles", "demo_script_path"]
 
 #: the demo's target and category shares: temporal_scope's small share (quota 0.96 of 12) makes the hard
 #: exclusion at 2 x quota skip its third and fourth candidates, and the pool runs out at 11 accepted of the
@@ -119,7 +119,8 @@ class DemoScript:
 def demo_roles(script: DemoScript | None = None) -> tuple[RoleBinding, list[RoleBinding]]:
     """The demo's constructor and its two verifier roles (5 trials each), all scripted."""
     script = script or DemoScript()
-    constructor = RoleBinding(name="constructor", spec="demo", backend=ScriptedModel(script.construct, model="demo-constructor"))
+    constructor = RoleBinding(name="constructor", spec="demo",
+                              backend=ScriptedModel(script.construct, model="demo-constructor"))
     verifiers = [RoleBinding(name=name, spec="demo", backend=ScriptedModel(script.verify, model=f"demo-{name}"),
                              generate=GenerateConfig(temperature=1.0), trials=5)
                  for name in ("verifier-a", "verifier-b")]

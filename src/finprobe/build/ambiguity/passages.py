@@ -174,7 +174,8 @@ def parse_passages(text: str, *, source: str = "<string>") -> list[CandidatePass
         except ValidationError as exc:
             raise DataError(f"{where}: passage_id={pid!r}: {validation_message(exc)}") from None
         if passage.passage_id in seen:
-            raise DataError(f"{where}: duplicate passage_id {passage.passage_id!r} (first at {seen[passage.passage_id]})")
+            first = seen[passage.passage_id]
+            raise DataError(f"{where}: duplicate passage_id {passage.passage_id!r} (first at {first})")
         seen[passage.passage_id] = where
         out.append(passage)
     return out

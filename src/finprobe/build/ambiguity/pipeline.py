@@ -184,7 +184,8 @@ def assemble_instance(candidate: Candidate, built: ConstructedInstance, prefix: 
         "default_evidence_span": _exact_span(built.default_evidence_span, p.text),
         "intended_interpretation": {k_: v for k_, v in built.intended_interpretation.items() if v.strip()},
         "default_interpretation": {k_: v for k_, v in built.default_interpretation.items() if v.strip()},
-        "shared_attributes": list(built.shared_attributes), "distinctive_attributes": list(built.distinctive_attributes),
+        "shared_attributes": list(built.shared_attributes),
+        "distinctive_attributes": list(built.distinctive_attributes),
         "axes": list(built.axes_exercised), "n_axes": len(built.axes_exercised),
         "h0": round(math.log2(k), 3),
         "qc": {"built_by": "finprobe build ambiguity", "pipeline": PIPELINE_VERSION, "candidate_key": candidate.key,
@@ -201,15 +202,15 @@ class _Caller:
     async def __call__(self, role: RoleBinding, messages: list[Message], config: GenerateConfig,
                        transcript: Transcript) -> ModelCall:
         start = time.perf_counter()
-        base = dict(role=role.name, backend=role.backend.kind, model=role.backend.model, config=config,
-                    messages=list(messages))
         try:
             out = await role.backend.generate(messages, config)
         except ModelError as exc:
-            transcript.calls.append(ModelCall(**base, error=self._redact(str(exc)), attempts=exc.attempts,
-                                              latency_s=time.perf_counter() - start))
+            transcript.calls.append(ModelCall(role=role.name, backend=role.backend.kind, model=role.backend.model,
+                                              config=config, messages=list(messages), error=self._redact(str(exc)),
+                                              attempts=exc.attempts, latency_s=time.perf_counter() - start))
             raise
-        call = ModelCall(**base, output=out.text, finish_reason=out.finish_reason, usage=out.usage,
+        call = ModelCall(role=role.name, backend=role.backend.kind, model=role.backend.model, config=config,
+                         messages=list(messages), output=out.text, finish_reason=out.finish_reason, usage=out.usage,
                          attempts=out.attempts, latency_s=time.perf_counter() - start, notes=out.notes)
         transcript.calls.append(call)
         return call
@@ -495,7 +496,8 @@ def _funnel(candidates: list[Candidate], records: dict[str, SampleRecord], statu
         row: dict[str, Any] = {"step": step, "in": len(alive), "out": len(survivors), "reasons": dict(reasons)}
         if step == "checks":
             row["failed_rules"] = dict(sorted(rule_counts.items(), key=lambda kv: int(kv[0][1:])))
-            row["note"] = "reasons count each rejected candidate once (its first failed rule); failed_rules counts every failed rule"
+            row["note"] = ("reasons count each rejected candidate once (its first failed rule); failed_rules "
+                           "counts every failed rule")
         steps.append(row)
         alive = survivors
     admission = Counter(status[k].split(":")[-1] for k in alive if status[k] != "accepted")

@@ -67,7 +67,8 @@ _SYSTEM = {
            "version (as originally reported or restated); write \"\" for a field you did not consider. Reply "
            'with one JSON object: {"answer": "...", "interpretation": {"entity": "...", "period": "...", '
            '"metric": "...", "basis": "...", "vintage": "..."}}.'),
-    "zh": ("你回答关于上市公司的财务问题。你没有任何资料：请凭你所知作答，不确定时也给出一个最可能的数值。然后说明你对问题的理解："
+    "zh": ("你回答关于上市公司的财务问题。你没有任何资料：请凭你所知作答，不确定时也给出一个最可能的数值。"
+           "然后说明你对问题的理解："
            "报告主体（如合并口径、某个分部、归属于母公司股东）、期间、指标及其定义、确认基础、披露版本（原披露或追溯调整后）；"
            '没有考虑的字段写 ""。只回复一个 JSON 对象：{"answer": "...", "interpretation": {"entity": "...", '
            '"period": "...", "metric": "...", "basis": "...", "vintage": "..."}}。'),
@@ -222,7 +223,8 @@ def compare_interpretation(stated: dict[str, str], instance: AmbiguityInstance) 
             if field == "period" and t and i:
                 ty, iy = parse_period(t).years, parse_period(i).years
                 if ty and iy and not ty & iy:
-                    out.append(FieldSide(field=field, side="conflict", why=f"states {sorted(ty)}, reading {sorted(iy)}"))
+                    why = f"states {sorted(ty)}, reading {sorted(iy)}"
+                    out.append(FieldSide(field=field, side="conflict", why=why))
                     continue
             out.append(FieldSide(field=field, side="shared"))
             continue

@@ -144,7 +144,8 @@ def facts_of(data: dict[str, Any], *, source: str = "<companyfacts>") -> list[Xb
                                 date.fromisoformat(d)
                     except (ValidationError, TypeError) as exc:
                         msg = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
-                        loc = ".".join(str(x) for x in exc.errors()[0]["loc"]) if isinstance(exc, ValidationError) else ""
+                        loc = (".".join(str(x) for x in exc.errors()[0]["loc"])
+                               if isinstance(exc, ValidationError) else "")
                         raise DataError(f"{source}: {where}: {loc + ': ' if loc else ''}{msg}") from None
                     except ValueError as exc:
                         raise DataError(f"{source}: {where}: bad date: {exc}") from None
@@ -267,7 +268,8 @@ def _vintage_pairs(facts: list[XbrlFact], meta: dict[str, Any]) -> Iterable[Cand
         # The default reading is the figure a reader finds first: the most recent filing's.
         yield _passage(meta, pid, "filing_vintage", later, [s_orig, s_later],
                        intended=(format_value(original), s_orig), default=(format_value(later), s_later),
-                       period=period_label(original), note=f"{concept}: original {original.accn} vs {what} {later.accn}")
+                       period=period_label(original),
+                       note=f"{concept}: original {original.accn} vs {what} {later.accn}")
 
 
 def _same_filing_pairs(facts: list[XbrlFact], meta: dict[str, Any],
