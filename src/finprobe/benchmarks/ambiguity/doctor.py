@@ -119,6 +119,8 @@ _INSTANT = re.compile(_w(r"as of", r"as at", r"at the end of", r"year[- ]end", r
 #: quarter belongs to ("the fourth quarter of fiscal 2023", "2023年度第四季度")
 _FULL_YEAR = re.compile(_w(r"full[- ]year", r"annual", r"twelve months ended", r"(?:fiscal )?years? ended",
                            r"for the (?:fiscal )?year", r"whole year", r"entire year") + r"|全年|全年度|年度合计")
+#: "Jan 1 - Dec 31, 2023", "from ... to ...", "2023年1月1日至12月31日": a period, not a balance-sheet date
+_RANGE = re.compile(r"\s[-–—~]\s|[–—~]|(?<![a-z])(?:to|through|until|from)(?![a-z])|至")
 _FISCAL = re.compile(_w(r"fiscal", r"fy ?'?\d{2,4}", r"fy") + r"|财年|会计年度|财政年度")
 _CALENDAR = re.compile(_w(r"calendar(?: year)?", r"cy ?\d{2,4}") + r"|自然年|日历年")
 
@@ -202,7 +204,7 @@ def parse_period(text: str | None) -> PeriodLabel:
             break
     stated = kind is not None
     dates = tuple(sorted(find_dates(text)))
-    if kind is None and dates:
+    if kind is None and dates and fiscal is None and not _RANGE.search(norm):
         kind, stated = "instant", True  # a bare date ("December 31, 2023") is a balance-sheet date
         kinds.add("instant")
     elif kind is None and years:

@@ -87,7 +87,14 @@ def _placeholder(value: str) -> bool:
 _EN_AUX = re.compile(r"^\W*(?:so,?\s+|and\s+|but\s+)?(?:is|are|was|were|am|do|does|did|has|have|had|can|could|will|"
                      r"would|should|shall|may|might|must|isn't|aren't|wasn't|weren't|didn't|doesn't|don't|hasn't|"
                      r"haven't)\b", re.I)
-_ZH_YES_NO = re.compile(r"吗\s*[？?。]?\s*$|么\s*[？?]\s*$|是否|是不是|有没有|能否|可否|对不对|是吗|对吗")
+_ZH_YES_NO = re.compile(r"吗\s*[？?。]?\s*$|么\s*[？?]\s*$|是否|是不是|有没有|能否|可否|对不对|是吗|对吗|是或否")
+#: a request for a value in a polite yes/no frame ("Could you tell me ...?", "Do you know what ...?")
+_EN_POLITE_REQUEST = re.compile(r"^\W*(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:tell|give|provide|share|state|"
+                                r"find|show|report|let\s+me\s+know|look\s+up)\b|^\W*do\s+you\s+know\s+(?:what|how)\b",
+                                re.I)
+#: "..., didn't it?", "Yes or no."
+_EN_TAG = re.compile(r",\s*(?:didn't|doesn't|isn't|wasn't|aren't|weren't|hasn't|haven't|won't|can't|did|was|is)\s+"
+                     r"(?:it|they|he|she)\s*\?|\byes\s+or\s+no\b|\btrue\s+or\s+false\b", re.I)
 
 
 def r1_not_yes_no_question(c: CheckInput) -> CheckResult:
@@ -97,7 +104,8 @@ def r1_not_yes_no_question(c: CheckInput) -> CheckResult:
     if c.language == "zh":
         if _ZH_YES_NO.search(q):
             problems.append(f"question {q!r} is a yes/no question (吗/是否/是不是)")
-    elif _EN_AUX.match(q) or re.search(r"\bor not\s*\??\s*$", q, re.I):
+    elif (_EN_AUX.match(q) and not _EN_POLITE_REQUEST.match(q)) or _EN_TAG.search(q) or \
+            re.search(r"\bor not\s*\??\s*$", q, re.I):
         problems.append(f"question {q!r} is a yes/no question")
     if a and parse_yes_no(a) is not None and not find_numbers(a):
         problems.append(f"answer {a!r} is yes/no")
@@ -257,6 +265,9 @@ def r4_company_named(c: CheckInput) -> CheckResult:
     forms without legal suffixes count), or the ticker."""
     q = c.text("question")
     names = company_short_names(c.passage.company, c.passage.ticker)
+    ticker = names[-1] if c.passage.ticker and names else None
+    if ticker and re.search(rf"(?<![A-Za-z0-9]){re.escape(ticker)}(?![A-Za-z0-9])", q) and not ticker.islower():
+        return _result("R4", "r4_company_named", [], f"names the ticker {ticker!r}")
     for n in names:
         if _CJK.search(n):
             if n in q:
@@ -272,10 +283,11 @@ _METRIC_EN = re.compile(
     r"liabilit(?:y|ies)|"
     r"equity|debt|expenses?|costs?|capex|capital expenditures?|dividends?|backlog|bookings|arr|book value|loss(?:es)?|"
     r"r&d|research and development|taxes|interest expense|depreciation|amortization|inventor(?:y|ies)|receivables|"
-    r"goodwill|payables|borrowings|gmv|turnover|shares outstanding|free cash flow|operating cash flow|return on)"
+    r"goodwill|payables|borrowings|gmv|turnover|shares outstanding|free cash flow|operating cash flow|return on|"
+    r"earn(?:s|ed)?|profitab\w*|spen[dt]|capital spending)"
     r"(?![a-z])")
 _METRIC_ZH = re.compile(r"收入|营收|利润|毛利|每股收益|资产|负债|现金流|费用|成本|股息|分红|净资产|所有者权益|"
-                        r"存货|应收|应付|"
+                        r"存货|应收|应付|盈利|亏损|盈亏|赚|"
                         r"研发投入|资本开支|借款|商誉|营业额|交易额|收益")
 
 

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from finprobe.benchmarks.ambiguity._text import polar_tokens
+from finprobe.benchmarks.ambiguity._text import is_decisive, polar_tokens
 from finprobe.benchmarks.ambiguity.doctor import PeriodLabel, parse_period
 from finprobe.benchmarks.ambiguity.grading import grade_answer
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance
@@ -158,19 +158,32 @@ def _tokens(text: str, ignore: set[str]) -> set[str]:
 
 
 def _side_text(stated: str, intended: str, default: str, ignore: set[str]) -> tuple[Side, str]:
+    """Which reading a stated entity/metric/basis/vintage sides with, by the tokens that tell the two apart:
+    a decisive financial concept ("@nongaap", "@attrib_parent", "@restated") weighs 2, a plain word 1, a
+    concept that names a kind of reading but not which one ("segment") nothing. When one reading is a part
+    of the other ("at a point in time" vs. "point in time and over time combined"), naming the part's
+    concepts without the whole's extra terms sides with the part."""
     t, i, d = _tokens(stated, ignore), _tokens(intended, ignore), _tokens(default, ignore)
+    # what the statement excludes ("net of pass-through charges", "excluding minority interests")
+    t_out = {_ALIASES.get(x, x) for x in polar_tokens(stated).negated} - ignore
     i_only, d_only = i - d, d - i
-    if not t:
+    if not t and not t_out:
         return "unstated", "nothing stated"
 
     def score(hits: set[str]) -> int:
-        return sum(2 if h.startswith("@") else 1 for h in hits)
+        return sum((2 if is_decisive(h) else 0) if h.startswith("@") else 1 for h in hits)
 
-    si, sd = score(t & i_only), score(t & d_only)
+    # excluding what only the other reading includes is siding with this one
+    si, sd = score(t & i_only) + score(t_out & d_only), score(t & d_only) + score(t_out & i_only)
     if si > sd:
         return "intended", f"names {sorted(t & i_only)}"
     if sd > si:
         return "default", f"names {sorted(t & d_only)}"
+    if not si:
+        for side, mine, others in (("intended", i, d_only), ("default", d, i_only)):
+            concepts = {x for x in mine if is_decisive(x)}
+            if others and not (t & others) and concepts and concepts <= t:
+                return side, f"names {sorted(concepts)} without {sorted(others)}"  # type: ignore[return-value]
     return "neither", "names neither reading's distinguishing terms" if not si else "names both readings"
 
 
