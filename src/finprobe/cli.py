@@ -347,7 +347,7 @@ def _print_funnel(funnel: dict[str, Any], out: Path) -> None:
     for step in funnel["steps"]:
         reasons = ", ".join(f"{k} {v}" for k, v in step["reasons"].items())
         if step.get("failed_rules"):
-            reasons += "  [rules: " + ", ".join(f"{k} {v}" for k, v in step["failed_rules"].items()) + "]"
+            reasons += "; every failed rule: " + ", ".join(f"{k} {v}" for k, v in step["failed_rules"].items())
         table.add_row(step["step"], str(step["in"]), str(step["out"]), reasons)
     console.print(table)
     cost = Table(title="tokens and cost by role")

@@ -34,6 +34,8 @@ def demo_out(tmp_path_factory):
     r = invoke("build", "ambiguity", "--demo", "--out", out)
     assert r.exit_code == 0, r.output
     assert "admission" in r.output and "accepted 11 of target 12" in r.output
+    flat = " ".join(r.output.replace("│", " ").split())
+    assert "every failed rule: R1 1, R2 1, R3 1, R7 1, R14 1" in flat
     return out
 
 
