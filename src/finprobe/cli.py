@@ -453,6 +453,127 @@ def check(
         raise typer.Exit(1)
 
 
+# --------------------------------------------------------------------------- build: construction pipelines
+build_app = typer.Typer(add_completion=False, no_args_is_help=True,
+                        help="Build new benchmark instances from filings (construction pipelines).")
+app.add_typer(build_app, name="build")
+
+
+def _verifier_roles(specs: list[str], default_spec: str, trials: int) -> list[tuple[str, str, int]]:
+    """(role name, spec, trials) from `SPEC` or `SPEC*N` items; trials without a count are split evenly."""
+    items = specs or [default_spec]
+    parsed: list[tuple[str, int | None]] = []
+    for item in items:
+        spec, star, count = item.rpartition("*") if "*" in item else (item, "", "")
+        if star and not count.isdigit():
+            raise typer.BadParameter(f"--verifier {item!r}: expected SPEC or SPEC*TRIALS")
+        parsed.append((spec.strip(), int(count) if star else None))
+    free = [i for i, (_, n) in enumerate(parsed) if n is None]
+    left = trials - sum(n for _, n in parsed if n is not None)
+    if free and left < len(free):
+        raise typer.BadParameter(f"--trials {trials} cannot be split over {len(free)} verifier roles")
+    counts = [n for _, n in parsed]
+    for j, i in enumerate(free):
+        counts[i] = left // len(free) + (1 if j < left % len(free) else 0)
+    names = ["verifier"] if len(parsed) == 1 else [f"verifier-{i + 1}" for i in range(len(parsed))]
+    return [(names[i], spec, counts[i] or 0) for i, (spec, _) in enumerate(parsed)]
+
+
+def _print_funnel(funnel: dict[str, Any], out: Path) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"build funnel — {out}")
+    for col in ("step", "in", "out", "rejected (reasons)"):
+        table.add_column(col)
+    for step in funnel["steps"]:
+        reasons = ", ".join(f"{k} {v}" for k, v in step["reasons"].items())
+        if step.get("failed_rules"):
+            reasons += "; every failed rule: " + ", ".join(f"{k} {v}" for k, v in step["failed_rules"].items())
+        table.add_row(step["step"], str(step["in"]), str(step["out"]), reasons)
+    console.print(table)
+    cost = Table(title="tokens and cost by role")
+    for col in ("role", "model", "calls", "input tokens", "output tokens", "cost USD"):
+        cost.add_column(col)
+    for role, row in funnel["cost"]["by_role"].items():
+        cost.add_row(role, row["model"], str(row["calls"]), str(row["input_tokens"]), str(row["output_tokens"]),
+                     f"{row['cost_usd']:.4f}")
+    console.print(cost)
+    console.print(f"accepted {funnel['accepted']} of target {funnel['target']} "
+                  f"({', '.join(f'{k} {v}' for k, v in funnel['accepted_by_category'].items()) or 'none'}); "
+                  f"{funnel['errors']} errors; total cost ${funnel['cost']['total_usd']:.4f}")
+
+
+@build_app.command("ambiguity")
+def build_ambiguity_cmd(
+    out: Path = typer.Option(..., help="Build folder: instances.jsonl, corpus.jsonl, candidates.jsonl, funnel.json."),
+    passages: list[str] = typer.Option([], "--passages", help="Candidate passages JSONL (path or URL); repeatable."),
+    xbrl: list[str] = typer.Option([], "--xbrl", help="SEC XBRL companyfacts JSON (path or URL); repeatable."),
+    target: Optional[int] = typer.Option(None, help="Instances to accept (default 100; demo 12)."),
+    quota: list[str] = typer.Option([], "--quota", help="CATEGORY=SHARE target share (repeatable; default uniform)."),
+    constructor: str = typer.Option("local", help="Constructor model spec (local, openai:MODEL, ...)."),
+    verifier: list[str] = typer.Option([], "--verifier", help="Verifier spec, or SPEC*TRIALS; repeatable "
+                                                              "(default: the constructor's spec)."),
+    trials: int = typer.Option(10, help="Verifier trials in all, split over --verifier roles without a count."),
+    min_leaks: int = typer.Option(2, help="Reject when at least this many trials give A with the intended reading."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles."),
+    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON: model -> USD per 1M tokens)."),
+    seed: int = typer.Option(0, help="Seed of every model call (per candidate and trial)."),
+    concurrency: int = typer.Option(4, help="Candidates built at once."),
+    demo: bool = typer.Option(False, help="Scripted roles on the bundled fictional passages and XBRL file."),
+    fresh: bool = typer.Option(False, help="Start over in the build folder instead of resuming."),
+    format: str = typer.Option("table", help="table | json (the funnel)."),
+) -> None:
+    """Build FinInteract (ambiguity) instances: constructor → 14 checks → doctor → verifier → quotas (resumable)."""
+    from finprobe.build.ambiguity import BuildConfig, RoleBinding, build_ambiguity_sync, parse_quotas
+    from finprobe.build.ambiguity.demo import DEMO_SHARES, DEMO_TARGET, demo_candidates, demo_roles
+    from finprobe.build.ambiguity.passages import candidates_from_passages, load_passages
+    from finprobe.build.ambiguity.xbrl import import_company_facts
+    from finprobe.core.models.registry import build_backend
+
+    with _user_errors():
+        if demo:
+            if passages or xbrl or verifier or constructor != "local":
+                raise ValueError("--demo runs the scripted roles on the bundled passages: drop --passages, --xbrl, "
+                                 "--constructor and --verifier")
+            candidates = demo_candidates()
+            ctor, verifiers = demo_roles()
+            shares = parse_quotas(quota) if quota else DEMO_SHARES
+            config = BuildConfig(target=target or DEMO_TARGET, shares=shares, min_leaks=min_leaks, seed=seed,
+                                 concurrency=concurrency, source="demo (bundled fictional passages)")
+        else:
+            if not passages and not xbrl:
+                raise ValueError("give --passages FILE and/or --xbrl FILE (or --demo)")
+            pool = [p for src in passages for p in load_passages(src)]
+            pool += [p for src in xbrl for p in import_company_facts(src)]
+            candidates = candidates_from_passages(pool)
+            roles = {"constructor": RoleConfig(spec=constructor, base_url=base_url, api_key_env=api_key_env,
+                                               generate=GenerateConfig(temperature=0.0, max_tokens=2000))}
+            plan = _verifier_roles(verifier, constructor, trials)
+            for name, spec, _n in plan:
+                roles[name] = RoleConfig(spec=spec, base_url=base_url, api_key_env=api_key_env,
+                                         generate=GenerateConfig(temperature=1.0, max_tokens=400))
+            run_config = RunConfig(benchmark="build:ambiguity", roles=roles)
+            if prices is not None:
+                run_config = _apply_prices(run_config, prices)
+            bound = {name: RoleBinding(name=name, spec=rc.spec, backend=build_backend(rc), generate=rc.generate)
+                     for name, rc in run_config.roles.items()}
+            ctor = bound["constructor"]
+            verifiers = []
+            for name, _spec, n in plan:
+                bound[name].trials = n
+                verifiers.append(bound[name])
+            config = BuildConfig(target=target or 100, shares=parse_quotas(quota), min_leaks=min_leaks, seed=seed,
+                                 concurrency=concurrency, source=", ".join([*passages, *xbrl]))
+        result = build_ambiguity_sync(candidates, out, config, ctor, verifiers, fresh=fresh)
+    if format == "json":
+        sys.stdout.write(json.dumps(result.funnel, indent=2, ensure_ascii=False) + "\n")
+    else:
+        _print_funnel(result.funnel, out)
+        console.print(f"[dim]{result.n_processed} candidates built, {result.n_resumed} resumed from the store · "
+                      f"{out / 'instances.jsonl'}[/dim]")
+
+
 def main() -> None:  # pragma: no cover
     app()
 

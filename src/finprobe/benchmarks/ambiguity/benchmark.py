@@ -25,6 +25,7 @@ from typing import Any
 from finprobe.benchmarks.ambiguity import aggregate as _agg
 from finprobe.benchmarks.ambiguity.classifier import agent_questions, classify_transcript_questions, llm_classify
 from finprobe.benchmarks.ambiguity.corpus import demo_corpus_path, load_ambiguity_corpus
+from finprobe.benchmarks.ambiguity.doctor import doctor_report
 from finprobe.benchmarks.ambiguity.environment import AmbiguityEnv, parse_confidence
 from finprobe.benchmarks.ambiguity.grading import grade_answer, run_judge
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
@@ -45,6 +46,7 @@ from finprobe.core.agent import LoopConfig, action_text, format_instructions, ru
 from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
+    DoctorReport,
     EpisodeContext,
     ModeInfo,
     PolicyInfo,
@@ -314,6 +316,11 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
 
     def summary_tables(self, metrics: Mapping[str, Any]) -> list[TableData]:
         return summary_tables(metrics)
+
+    def doctor(self, data: str | None, options: AmbiguityOptions) -> DoctorReport:
+        """Data defects of a release file (`finprobe doctor ambiguity --data FILE`): periods that contradict
+        the filing date, equal readings, answers missing from their spans, duplicates, bad categories and h0."""
+        return doctor_report(data if data is not None else demo_instances_path())
 
     def plots(self, metrics: Mapping[str, Any]) -> list[PlotData]:
         return plots(metrics)
