@@ -235,7 +235,8 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (_p(_NB + r"(?P<y>" + _Y4 + r")\s*[-_ ]?\s*H(?P<h>[12])" + _NA), _half),
     (_p(r"\b(?P<h>first|second|1st|2nd)\s+half\s+(?:of\s+)?(?:(?:fiscal\s+|FY\s*)?(?P<y>" + _Y4 + r"))?" + _NA),
      _half),
-    (_p(r"(?P<y>" + _Y4 + r")\s*年\s*(?:度\s*)?(?:(?P<h>[上下])半年(?:度)?|(?P<hm>中报|半年报|半年度报告|半年度))"), _half_alt),
+    (_p(r"(?P<y>" + _Y4 + r")\s*年\s*(?:度\s*)?"
+        r"(?:(?P<h>[上下])半年(?:度)?|(?P<hm>中报|半年报|半年度报告|半年度))"), _half_alt),
     # years
     (_p(_NB + r"(?:FY\s*'?|fiscal\s+(?:year\s+)?)(?P<y>" + _Y4 + r"|\d{2})" + _NA), _year_kind),
     (_p(r"(?P<y>" + _Y4 + r")\s*(?:年度|年|财年)"), _year_kind),

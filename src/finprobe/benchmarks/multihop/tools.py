@@ -2,19 +2,19 @@
 
 Tools (arguments in brackets are optional):
 
-| tool             | arguments                                   | returns                                          |
-|------------------|---------------------------------------------|--------------------------------------------------|
-| `lookup_entity`  | query                                       | matching stocks/funds/indices: id, ticker, names, sector, listing date |
-| `list_sector`    | sector                                      | a sector's index and member stocks               |
-| `price`          | entity, date                                | the day's bar (OHLC, volume, amount, change, turnover; NAV for funds) |
-| `trading_day`    | date, [offset]                              | the trading day `offset` trading days after `date` |
-| `report_metric`  | entity, metric, period, [basis]             | a report figure (single-quarter or cumulative)   |
-| `fund_metric`    | fund, metric, horizon, as_of                | a fund's trailing return / drawdown / volatility |
-| `fund_holdings`  | fund, period                                | a fund's top holdings at a quarter end           |
-| `macro`          | indicator, period                           | a macro value (a month, a quarter, or every period of a year) |
-| `events`         | entity, [event_type], [start], [end]        | earnings releases, dividends, listings           |
-| `search`         | query                                       | passages of the text corpus (BM25)               |
-| `web_search`     | query                                       | results of the user's own search API (only when one is configured) |
+| tool            | arguments                            | returns                                                  |
+|-----------------|--------------------------------------|----------------------------------------------------------|
+| `lookup_entity` | query                                | matching stocks/funds/indices: id, names, sector, listing |
+| `list_sector`   | sector                               | a sector's index and member stocks                       |
+| `price`         | entity, date                         | the day's bar (OHLC, volume, amount, change, turnover; NAV) |
+| `trading_day`   | date, [offset]                       | the trading day `offset` trading days after `date`       |
+| `report_metric` | entity, metric, period, [basis]      | a report figure (single-quarter or cumulative)           |
+| `fund_metric`   | fund, metric, horizon, as_of         | a fund's trailing return / drawdown / volatility         |
+| `fund_holdings` | fund, period                         | a fund's top holdings at a quarter end                   |
+| `macro`         | indicator, period                    | a month's or quarter's value, or every period of a year  |
+| `events`        | entity, [event_type], [start], [end] | earnings releases, dividends, listings                   |
+| `search`        | query                                | passages of the text corpus (BM25)                       |
+| `web_search`    | query                                | the user's own search API (only when one is configured)  |
 
 Arguments are validated beyond their JSON type (dates, periods, metric names, entities that exist); a bad
 argument is not an exception but a tool result with `ok=False` whose observation says what was wrong and
@@ -63,7 +63,8 @@ _WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
 METRIC_SYNONYMS: dict[str, list[str]] = {
     "revenue": ["revenue", "revenues", "operating revenue", "sales", "total revenue", "turnover", "营业收入", "营收",
                 "收入", "营业总收入"],
-    "net_profit": ["net profit", "net income", "profit", "earnings", "net profit attributable", "attributable net profit",
+    "net_profit": ["net profit", "net income", "profit", "earnings", "net profit attributable",
+                   "attributable net profit",
                    "net profit attributable to shareholders", "净利润", "归母净利润", "归属于母公司股东的净利润",
                    "归属于上市公司股东的净利润"],
     "operating_cash_flow": ["operating cash flow", "cash flow from operations", "cash flow from operating activities",
@@ -73,7 +74,8 @@ METRIC_SYNONYMS: dict[str, list[str]] = {
     "gross_margin": ["gross margin", "gross profit margin", "gross margin ratio", "毛利率", "销售毛利率"],
 }
 INDICATOR_SYNONYMS: dict[str, list[str]] = {
-    "CPI_YOY": ["cpi", "cpi yoy", "consumer price index", "inflation", "cpi year on year", "居民消费价格指数", "cpi同比",
+    "CPI_YOY": ["cpi", "cpi yoy", "consumer price index", "inflation", "cpi year on year", "居民消费价格指数",
+                "cpi同比",
                 "消费者物价指数"],
     "PPI_YOY": ["ppi", "ppi yoy", "producer price index", "ppi year on year", "工业生产者出厂价格指数", "ppi同比",
                 "生产者物价指数"],
@@ -430,7 +432,8 @@ class MarketTools:
         if metric is None:
             metric = next((m for m in known if normalise_alias(m) == normalise_alias(str(args.get("metric")))), None)
         if metric is None:
-            raise _Fail("bad_argument", f"unknown metric {str(args.get('metric'))[:40]!r}", f"metrics: {', '.join(known)}")
+            raise _Fail("bad_argument", f"unknown metric {str(args.get('metric'))[:40]!r}",
+                        f"metrics: {', '.join(known)}")
         try:
             year, quarter = parse_period_arg(str(args.get("period", "")))
         except ArgumentError as exc:
@@ -448,7 +451,8 @@ class MarketTools:
         definition = next((m for m in self.db.metric_definitions() if m.metric == metric), None)
         out: dict[str, Any] = {"entity": e.entity_id, "name": self._name(e), "metric": metric}
         if definition is not None:
-            out["metric_name"] = definition.name_zh if self.language == "zh" and definition.name_zh else definition.name_en
+            zh = self.language == "zh" and definition.name_zh
+            out["metric_name"] = definition.name_zh if zh else definition.name_en
         out.update({"period": f"{year}Q{quarter}", "basis": basis, "value": _num(value.value), "unit": value.unit,
                     "report_date": value.report_date})
         if basis == "cumulative":
@@ -493,8 +497,8 @@ class MarketTools:
         holdings = []
         for h in rows:
             held = self.db.entity(h.holding_id) if h.holding_id else None
-            holdings.append({"rank": h.rank, "entity": h.holding_id, "name": self._name(held) if held else h.holding_name,
-                             "weight_pct": h.weight_pct})
+            name = self._name(held) if held else h.holding_name
+            holdings.append({"rank": h.rank, "entity": h.holding_id, "name": name, "weight_pct": h.weight_pct})
         return {"fund": f.entity_id, "name": self._name(f), "period": period, "holdings": holdings}
 
     def _indicator(self, value: Any) -> Any:

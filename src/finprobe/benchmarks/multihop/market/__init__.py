@@ -4,7 +4,16 @@ from finprobe.benchmarks.multihop.market.csv_import import CsvImportError, impor
 from finprobe.benchmarks.multihop.market.db import MarketDB, MarketError, normalise_alias
 from finprobe.benchmarks.multihop.market.demo import DEMO_SEED, build_demo_market, demo_market, write_demo_market
 from finprobe.benchmarks.multihop.market.schema import (
-    Bar, Document, Entity, Event, FundMetric, Holding, MacroIndicator, MacroValue, MetricDefinition, ReportValue,
+    Bar,
+    Document,
+    Entity,
+    Event,
+    FundMetric,
+    Holding,
+    MacroIndicator,
+    MacroValue,
+    MetricDefinition,
+    ReportValue,
     Sector,
 )
 

@@ -114,7 +114,8 @@ _LAYOUT: dict[str, dict[str, tuple[Conv, bool]]] = {
                    "change_pct": (_real, False), "turnover_rate": (_real, False)},
     "metric_definitions": {"metric": (_text, True), "name_en": (_text, True), "name_zh": (_text, False),
                            "unit": (_text, True), "kind": (_enum("flow", "ratio", "per_share"), True)},
-    "report_metrics": {"entity_id": (_text, True), "fiscal_year": (_int, True), "quarter": (_enum("1", "2", "3", "4"), True),
+    "report_metrics": {"entity_id": (_text, True), "fiscal_year": (_int, True),
+                       "quarter": (_enum("1", "2", "3", "4"), True),
                        "basis": (_enum("single_quarter", "cumulative"), True), "metric": (_text, True),
                        "value": (_real, True), "unit": (_text, True), "report_date": (_date, False)},
     "fund_metrics": {"entity_id": (_text, True), "as_of": (_date, True), "horizon": (_text, True),
@@ -179,7 +180,7 @@ def _read_table(path: Path, table: str) -> list[dict[str, Any]]:
         if len(raw) != len(header):
             raise CsvImportError(f"{path}:{lineno}: {len(raw)} fields, the header has {len(header)}")
         row: dict[str, Any] = {"_line": lineno}
-        for col, cell in zip(header, raw):
+        for col, cell in zip(header, raw, strict=True):
             conv, required = layout[col]
             if cell.strip() == "":
                 if required:
@@ -235,7 +236,7 @@ def _check_keys_and_refs(d: Path, tables: dict[str, list[dict[str, Any]]]) -> No
             key = tuple(row.get(k) for k in _KEYS[table])
             if key in seen:
                 raise CsvImportError(f"{d / (table + '.csv')}:{row['_line']}: duplicate key "
-                                     f"{dict(zip(_KEYS[table], key))} (first at line {seen[key]})")
+                                     f"{dict(zip(_KEYS[table], key, strict=True))} (first at line {seen[key]})")
             seen[key] = row["_line"]
             for (t, col), target in _REFS.items():
                 if t != table or row.get(col) is None:

@@ -65,7 +65,7 @@ class MarketDB:
 
     # ------------------------------------------------------------------ opening
     @classmethod
-    def create(cls, path: str | Path = ":memory:") -> "MarketDB":
+    def create(cls, path: str | Path = ":memory:") -> MarketDB:
         """A new, empty, writable database with the schema (a file path or ":memory:")."""
         p = str(path)
         if p != ":memory:" and Path(p).exists():
@@ -75,7 +75,7 @@ class MarketDB:
         return cls(conn, source=p)
 
     @classmethod
-    def open(cls, path: str | Path) -> "MarketDB":
+    def open(cls, path: str | Path) -> MarketDB:
         """Open an existing database file read-only; checks that the schema's tables are there."""
         p = Path(path)
         if not p.is_file():
@@ -137,7 +137,8 @@ class MarketDB:
             raise MarketError(f"unknown table {table!r}")
         cols = COLUMNS[table]
         order = ", ".join(cols)
-        return [dict(zip(cols, tuple(r))) for r in self._rows(f"SELECT {order} FROM {table} ORDER BY {order}")]
+        rows = self._rows(f"SELECT {order} FROM {table} ORDER BY {order}")
+        return [dict(zip(cols, tuple(r), strict=True)) for r in rows]
 
     def content_hash(self) -> str:
         """sha256 over every table's rows: two databases with the same data have the same hash."""

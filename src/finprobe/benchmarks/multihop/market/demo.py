@@ -131,7 +131,8 @@ REPORT_METRICS = [
 _HOLIDAYS = {
     2023: [("2023-01-02", "New Year holiday", "元旦"), *[(f"2023-01-{d}", "Spring Festival", "春节")
                                                          for d in (23, 24, 25, 26, 27)],
-           ("2023-04-05", "Qingming Festival", "清明节"), *[(f"2023-05-{d:02d}", "Labour Day", "劳动节") for d in (1, 2, 3)],
+           ("2023-04-05", "Qingming Festival", "清明节"),
+           *[(f"2023-05-{d:02d}", "Labour Day", "劳动节") for d in (1, 2, 3)],
            ("2023-06-22", "Dragon Boat Festival", "端午节"), ("2023-06-23", "Dragon Boat Festival", "端午节"),
            ("2023-09-29", "Mid-Autumn Festival", "中秋节"),
            *[(f"2023-10-0{d}", "National Day", "国庆节") for d in (2, 3, 4, 5, 6)]],
@@ -257,7 +258,8 @@ class _Builder:
             for alias, lang in ((s.ticker, None), (s.entity_id, None), (s.name_en, "en"), (s.name_zh, "zh"),
                                 (s.short_en, "en"), (s.short_zh, "zh")):
                 self.add("aliases", alias=alias, entity_id=s.entity_id, language=lang)
-        indices = [(COMPOSITE[0], COMPOSITE[1], COMPOSITE[2], None, COMPOSITE[3], COMPOSITE[4])]
+        indices: list[tuple[str, str, str, str | None, str | None, str | None]] = [
+            (COMPOSITE[0], COMPOSITE[1], COMPOSITE[2], None, COMPOSITE[3], COMPOSITE[4])]
         indices += [(t, en, zh, sid, None, None) for sid, (t, en, zh) in SECTOR_INDEX.items()]
         for ticker, en, zh, sid, short_en, short_zh in indices:
             eid = f"{ticker}.{EXCHANGE}"
@@ -385,8 +387,9 @@ class _Builder:
                         qend = f"{year}-{3 * q:02d}-{[31, 30, 30, 31][q - 1]}"
                         pool = [e for s in exposure for e in stocks_by_sector[s] if listing[e] <= qend]
                         picks = rng.sample(pool, min(5, len(pool)))
-                        weights = sorted({round(rng.uniform(2.0, 9.8), 2) for _ in range(12)}, reverse=True)[:len(picks)]
-                        for rank, (holding, w) in enumerate(zip(picks, weights), start=1):
+                        draws = {round(rng.uniform(2.0, 9.8), 2) for _ in range(12)}
+                        weights = sorted(draws, reverse=True)[:len(picks)]
+                        for rank, (holding, w) in enumerate(zip(picks, weights, strict=True), start=1):
                             self.add("fund_holdings", entity_id=eid, period=period, rank=rank, holding_id=holding,
                                      holding_name=names[holding][0], weight_pct=w)
 
@@ -417,7 +420,8 @@ class _Builder:
                 daily = [window[i] / window[i - 1] - 1 for i in range(1, len(window))]
                 mean = sum(daily) / len(daily) if daily else 0.0
                 vol = math.sqrt(sum((x - mean) ** 2 for x in daily) / max(len(daily) - 1, 1)) * math.sqrt(252)
-                for metric, value in (("return", ret), ("max_drawdown", _r2(mdd * 100)), ("volatility", _r2(vol * 100))):
+                figures = (("return", ret), ("max_drawdown", _r2(mdd * 100)), ("volatility", _r2(vol * 100)))
+                for metric, value in figures:
                     self.add("fund_metrics", entity_id=eid, as_of=as_of, horizon=horizon, metric=metric, value=value,
                              unit="%")
 
@@ -438,7 +442,8 @@ class _Builder:
                     net = round(revenue * margin)
                     ocf = round(net * rng.uniform(0.3, 1.9))
                     gross = revenue * min(0.95, s.gross * rng.uniform(0.9, 1.1))
-                    for k, v in (("revenue", revenue), ("net_profit", net), ("operating_cash_flow", ocf), ("gross", gross)):
+                    flows = (("revenue", revenue), ("net_profit", net), ("operating_cash_flow", ocf), ("gross", gross))
+                    for k, v in flows:
                         cum[k] += v
                     report_date = self._report_date(year, q, rng)
                     single = {"revenue": revenue, "net_profit": net, "operating_cash_flow": ocf,
@@ -555,7 +560,8 @@ class _Builder:
                 seen.add(v)
                 release = self._macro_release(ind, period, rng)
                 self.add("macro_values", indicator_id=ind, period=period, value=v, release_date=release)
-                label_en = period if freq == "quarterly" else dt.date(int(period[:4]), int(period[5:]), 1).strftime("%B %Y")
+                label_en = (period if freq == "quarterly"
+                            else dt.date(int(period[:4]), int(period[5:]), 1).strftime("%B %Y"))
                 label_zh = (f"{period[:4]}年第{period[-1]}季度" if freq == "quarterly"
                             else f"{int(period[:4])}年{int(period[5:])}月")
                 shown = f"{v:.{decimals}f}{'%' if unit == '%' else ''}"
