@@ -79,7 +79,7 @@ class EntityLexicon:
     def __bool__(self) -> bool:
         return bool(self._patterns)
 
-    def with_entries(self, extra: dict[str, Iterable[str]]) -> EntityLexicon:
+    def with_entries(self, extra: Mapping[str, Iterable[str]]) -> EntityLexicon:
         out = EntityLexicon({})
         out._patterns = list(self._patterns)
         for key, aliases in extra.items():

@@ -91,20 +91,21 @@ class ExtractedHop(BaseModel):
 
 _ZH_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨"
+# Step markers: distinctive ones ("Step 2", "Hop 2", "第二步", "步骤2", "②") anywhere after a line start or a
+# sentence end; list numbering ("2.", "(2)", "（2）") only at a line start.
 _STEP_RE = re.compile(
-    r"(?im)^[ \t>*#\-]*(?:\*\*)?\s*(?:"
-    r"(?:step|hop|sub-?question|sub-?q|q)\s*(?P<en>\d+)"
+    r"(?im)(?:^|(?<=[.。;；!?！？]))[ \t>*#\-]*(?:\*\*)?\s*(?:"
+    r"(?:step|hop|sub-?question|sub-?q)\s*(?P<en>\d+)"
     r"|第\s*(?P<zh>[一二三四五六七八九十\d]+)\s*(?:步|跳|问|个子问题|环节)"
     r"|(?:步骤|子问题|跳)\s*(?P<zh2>[一二三四五六七八九十\d]+)"
-    r"|[(（]\s*(?P<par>\d+)\s*[)）]"
     r"|(?P<circ>[①②③④⑤⑥⑦⑧⑨])"
-    r"|(?P<num>\d+)\s*[.)、](?!\d)"
     r")\s*(?:\*\*)?\s*[:：.、)\-]?\s*"
+    r"|^[ \t>*#\-]*(?:[(（]\s*(?P<par>\d+)\s*[)）]|(?P<num>\d+)\s*[.)、](?!\d))\s*[:：]?\s*"
 )
 _FINAL_RE = re.compile(
     r"(?im)^[ \t>*#\-]*(?:\*\*)?\s*(?:final\s+answer|最终答案|最终结论|综上所述?|结论)\s*(?:\*\*)?\s*[:：]?")
 _ANSWER_RE = re.compile(
-    r"(?i)(?:\banswer\s*(?:is|:|：)|\bresult\s*(?:is|:|：)|→|=>|⇒|答案\s*(?:为|是|：|:)|结果\s*(?:为|是|：|:)|即为|答：)\s*"
+    r"(?i)(?:\banswer\s*(?:is|:|：)|\bresult\s*(?:is|:|：)|→|->|=>|⇒|答案\s*(?:为|是|：|:)|结果\s*(?:为|是|：|:)|即为|答：)\s*"
     r"(?P<a>[^\n]+)"
 )
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)\s+(?=[A-Z])")
@@ -124,9 +125,20 @@ def _step_number(m: re.Match[str]) -> int:
 
 
 def _clean_answer(text: str) -> str:
-    a = text.strip().strip("*").strip()
+    a = text.strip().lstrip("：:").strip().strip("*").strip()
     a = re.split(r"(?<=[。！？!?])|[；;]\s*(?:next|then|接下来|然后)", a)[0]
     return a.strip().rstrip("。.；;,，").strip().strip("*").strip()
+
+
+_COPULA = re.compile(r"(?i)(?:\s(?:is|was|are|were|=)\s|->|→|为|是|：|:\s)")
+
+
+def _tail_of_statement(sentence: str) -> str:
+    """The part of "the larger one is X" / "最高的月份为X" / "发布日：X" after its last copula or colon."""
+    last = None
+    for m in _COPULA.finditer(sentence):
+        last = m
+    return sentence[last.end():] if last is not None and sentence[last.end():].strip() else sentence
 
 
 def extract_hop_answers(reference_response: str | None, k: int) -> tuple[list[ExtractedHop], list[str]]:
@@ -153,13 +165,13 @@ def extract_hop_answers(reference_response: str | None, k: int) -> tuple[list[Ex
         chunk = body[m.end():end].strip()
         answers = list(_ANSWER_RE.finditer(chunk))
         if answers:
-            a = _clean_answer(answers[-1].group("a"))
+            a = _clean_answer(_tail_of_statement(answers[-1].group("a")))
             q = chunk[: answers[-1].start()].strip() or None
             hops.append(ExtractedHop(answer=a, question=q, source="extracted" if a else "missing"))
         elif chunk:
             sentences = [s.strip() for s in _SENTENCE_END.split(chunk) if s.strip()]
-            hops.append(ExtractedHop(answer=_clean_answer(sentences[-1]) if sentences else "", question=None,
-                                     source="extracted_uncertain"))
+            last = _tail_of_statement(sentences[-1]) if sentences else ""
+            hops.append(ExtractedHop(answer=_clean_answer(last), question=chunk, source="extracted_uncertain"))
         else:
             hops.append(ExtractedHop(answer="", source="missing"))
     if not steps:
@@ -168,7 +180,7 @@ def extract_hop_answers(reference_response: str | None, k: int) -> tuple[list[Ex
             return [], flags
     elif len(steps) not in (k, k - 1):
         flags.append(f"hop_count_mismatch:{len(steps)}/{k}")
-    if any(h.source == "extracted_uncertain" for h in hops):
+    if any(h.source == "extracted_uncertain" for h in hops[: k - 1]):
         flags.append("hops_extracted_uncertain")
     return hops, flags
 

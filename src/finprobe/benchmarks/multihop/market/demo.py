@@ -261,16 +261,18 @@ class _Builder:
         indices: list[tuple[str, str, str, str | None, str | None, str | None]] = [
             (COMPOSITE[0], COMPOSITE[1], COMPOSITE[2], None, COMPOSITE[3], COMPOSITE[4])]
         indices += [(t, en, zh, sid, None, None) for sid, (t, en, zh) in SECTOR_INDEX.items()]
-        for ticker, en, zh, sid, short_en, short_zh in indices:
+        for ticker, en, zh, index_sector, idx_short_en, idx_short_zh in indices:
             eid = f"{ticker}.{EXCHANGE}"
-            self.add("entities", entity_id=eid, ticker=ticker, kind="index", name_en=en, name_zh=zh, sector_id=sid,
+            self.add("entities", entity_id=eid, ticker=ticker, kind="index", name_en=en, name_zh=zh,
+                     sector_id=index_sector,
                      exchange=EXCHANGE, currency="CNY", listing_date="2010-01-04", shares_outstanding=None,
                      fund_type=None, description_en=f"{en}: an index of the Demo Exchange (fictional).",
                      description_zh=f"{zh}：演示交易所的指数（虚构）。")
-            for alias, lang in ((ticker, None), (eid, None), (en, "en"), (zh, "zh"), (short_en, "en"),
-                                (short_zh, "zh")):
-                if alias:
-                    self.add("aliases", alias=alias, entity_id=eid, language=lang)
+            names: list[tuple[str | None, str | None]] = [(ticker, None), (eid, None), (en, "en"), (zh, "zh"),
+                                                          (idx_short_en, "en"), (idx_short_zh, "zh")]
+            for index_alias, lang in names:
+                if index_alias:
+                    self.add("aliases", alias=index_alias, entity_id=eid, language=lang)
         for ticker, en, zh, short_en, short_zh, ftype, _, inception in FUNDS:
             eid = f"{ticker}.{EXCHANGE}"
             self.add("entities", entity_id=eid, ticker=ticker, kind="fund", name_en=en, name_zh=zh, sector_id=None,
