@@ -22,6 +22,7 @@ that it is a hedge. An empty answer, or one without any candidate, is `no_answer
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel
@@ -74,6 +75,32 @@ def _committed(text: str, mentions: list[Mention]) -> list[Mention]:
     return [m for m in mentions if not is_context(text, m) and not is_negated(text, m)]
 
 
+_HEDGE = re.compile(r"(?i)\b(?:either|or|maybe|perhaps|possibly|depending|can'?t\s+tell|not\s+sure|unclear)\b|"
+                    r"或者|或是|也可能|可能是|不确定|难以|无法判断|还是")
+_FORMER = re.compile(r"(?i)\bthe\s+former\b|前者")
+_LATTER = re.compile(r"(?i)\bthe\s+latter\b|后者")
+_CLAUSE = re.compile(r"[,，;；:：]")
+
+
+def _former_latter(text: str, g: list[Mention], o: list[Mention]) -> MatchResult | None:
+    """"X rose 0.57%, Y fell 0.11%; the former moved more": the former/latter names the first/second candidate."""
+    tail = _CLAUSE.split(text)[-1]
+    ordered = sorted(g + o, key=lambda m: m.start)
+    firsts = []
+    for m in ordered:  # distinct candidates in order of first mention
+        if all((m.gold != f.gold) or (not m.gold and m.key != f.key) for f in firsts):
+            firsts.append(m)
+    if len(firsts) != 2 or any(m.start >= len(text) - len(tail) for m in ordered):
+        return None
+    if _FORMER.search(tail):
+        pick = firsts[0]
+    elif _LATTER.search(tail):
+        pick = firsts[1]
+    else:
+        return None
+    return MatchResult(verdict="match" if pick.gold else "mismatch", reason=f"'{tail.strip()}' refers to {pick.raw!r}")
+
+
 def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) -> MatchResult:
     gold, other = find_gold_mentions(text, hop, lexicon)
     if not gold and not other:
@@ -87,19 +114,30 @@ def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) 
         if gold:
             return MatchResult(verdict="mismatch", reason=f"{gold[0].raw!r} only as a reference point or rejected")
         return MatchResult(verdict="no_answer", reason="only reference points, no answer")
-    # Both the gold and another candidate are stated: the conclusion decides.
+    # Both the gold and another candidate are stated: the conclusion decides (unless the answer hedges).
     if depth == 0:
         seg = conclusion_segment(text)
         if seg is not None:
             inner = _decide(seg[1], hop, lexicon, depth=1)
             if inner.verdict in ("match", "mismatch"):
                 return MatchResult(verdict=inner.verdict, reason=f"conclusion: {inner.reason}")
+        if _HEDGE.search(text):
+            return MatchResult(verdict="hedge", reason="names several candidates and hedges")
+        fl = _former_latter(text, g, o)
+        if fl is not None:
+            return fl
         spans = sentences(text)
         if len(spans) > 1:
             s, e = spans[-1]
             inner = _decide(text[s:e], hop, lexicon, depth=1)
             if inner.verdict in ("match", "mismatch"):
                 return MatchResult(verdict=inner.verdict, reason=f"last sentence: {inner.reason}")
+        last = text[spans[-1][0]:spans[-1][1]] if spans else text
+        clauses = [c for c in _CLAUSE.split(last) if c.strip()]
+        if len(clauses) > 1:
+            inner = _decide(clauses[-1], hop, lexicon, depth=1)
+            if inner.verdict in ("match", "mismatch"):
+                return MatchResult(verdict=inner.verdict, reason=f"last clause: {inner.reason}")
     keys = sorted({m.raw for m in g + o})
     return MatchResult(verdict="hedge", reason=f"states several candidates: {', '.join(keys[:4])}")
 
@@ -130,15 +168,30 @@ def _unit_of(text: str, n: ParsedNumber, m: Mention) -> str | None:
     return None
 
 
+_DECLINE = re.compile(
+    r"(?i)(?:\b(?:fell|falls?|falling|down|declin(?:ed|es|ing|e)|drop(?:ped|s)?|decreas(?:ed|es|e)|lost|slid|"
+    r"slipped|shed|negative)\b|下跌|下降|跌幅|减少|回落|下滑|跌了|跌|降了|降)"
+    r"\s*(?:by\s+|of\s+|about\s+|roughly\s+|approximately\s+|around\s+|了|为|约|达)*$"
+)
+
+
+def _signed(text: str, m: Mention, n: ParsedNumber) -> ParsedNumber:
+    """A positive figure introduced by a word of decline ("fell 2.88%", "下跌2.88%") is negative."""
+    if n.value > 0 and _DECLINE.search(text[max(0, m.start - 24):m.start]):
+        return n.model_copy(update={"value": -n.value, "mantissa": -n.mantissa})
+    return n
+
+
 def _candidates(text: str) -> list[tuple[Mention, ParsedNumber]]:
-    """Figures of the answer that can be the answer: not reference points, not rejected, not years."""
+    """Figures of the answer that can be the answer: not reference points, not rejected, not years; the
+    sign given by words applied."""
     out = []
     for m, n in find_figures(text):
         if n.is_year_like:
             continue
         if is_context(text, m) or is_negated(text, m):
             continue
-        out.append((m, n))
+        out.append((m, _signed(text, m, n)))
     return out
 
 

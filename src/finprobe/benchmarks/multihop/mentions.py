@@ -79,6 +79,14 @@ class EntityLexicon:
     def __bool__(self) -> bool:
         return bool(self._patterns)
 
+    def keys(self) -> set[str]:
+        return {key for _, key, _ in self._patterns}
+
+    def names_entity(self, name: str) -> bool:
+        """Whether `name` as a whole is one of the lexicon's names."""
+        found = self.find(name)
+        return len(found) == 1 and found[0].end - found[0].start >= len(name.strip()) - 1
+
     def with_entries(self, extra: Mapping[str, Iterable[str]]) -> EntityLexicon:
         out = EntityLexicon({})
         out._patterns = list(self._patterns)
@@ -111,10 +119,14 @@ _CONTEXT_BEFORE = re.compile(
     r"(?i)(?:\b(?:after|following|since|from|before|prior\s+to|preceding|than|vs\.?|versus|compared\s+(?:with|to)"
     r"|relative\s+to|against|over|instead\s+of|rather\s+than|not|unlike|other\s+than|except|besides|beating|beat"
     r"|ahead\s+of|above|below|outperform(?:ed|ing|s)?|underperform(?:ed|ing|s)?|behind|exceed(?:ed|ing|s)?"
-    r"|surpass(?:ed|ing|es)?|trail(?:ed|ing|s)?|excluding|ruling\s+out|ruled\s+out)\b[^.;,:\n]{0,40}"
-    r"|(?:自|从|比|较|与|跟|同|不是|而非|并非|而不是|不同于|早于|晚于|高于|低于|超过|胜过|领先于|落后于|相比于|相较于|排除|除了)[^，。；;：:\n]{0,20})$"
+    r"|surpass(?:ed|ing|es)?|trail(?:ed|ing|s)?|excluding|ruling\s+out|ruled\s+out|times)\b(?:[^.;,:\n]|(?<=\d)\.(?=\d)){0,40}"
+    r"|(?:自|从|(?<![同环])比|较|与|跟|不是|而非|并非|而不是|不同于|早于|晚于|高于|低于|超过|胜过|领先于|落后于|相比于|相较于|排除|"
+    r"除了)[^，。；;：:\n]{0,20})$"
 )
-_CONTEXT_AFTER = re.compile(r"^[\s的]{0,2}(?:之后|以后|后|之前|以前|前|以来|起|相比|相较|比较|之外|除外)")
+_CONTEXT_AFTER = re.compile(
+    r"(?i)^(?:[\s的]{0,2}(?:之后|以后|后|之前|以前|前|以来|起|相比|相较|比较|之外|除外)"
+    r"|(?:['’]s)?\s*(?:\([^)]{0,40}\)\s*)?(?:vs\.?|versus|compared\s+(?:with|to)|against)\b)"
+)
 _NEGATION_BEFORE = re.compile(
     r"(?i)(?:\b(?:not|never|no|instead\s+of|rather\s+than|ruling\s+out|ruled\s+out|excluding|other\s+than|isn'?t|"
     r"wasn'?t)\s+(?:the\s+|it\s+|that\s+)?(?:\w+\s+){0,1}|(?:不是|而非|并非|而不是|排除了?|并不是|不为)\s*)$"
@@ -149,7 +161,7 @@ def is_negated(text: str, m: Mention) -> bool:
 _SENT_SPLIT = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.])\s+(?=\S)")
 _CONCLUSION = re.compile(
     r"(?i)(?:\bfinal\s+answer\b|\bthe\s+answer\s+is\b|\banswer\s*[:：]|\bin\s+(?:short|summary|conclusion)\b|"
-    r"\bto\s+(?:sum\s+up|summari[sz]e)\b|\btherefore\b|\bthus\b|\bhence\b|\bso\s*,?\s+(?=the\b|it\b|that\b)|"
+    r"\bto\s+(?:sum\s+up|summari[sz]e)\b|\btherefore\b|\bthus\b|\bhence\b|\bso\b(?!\s+(?:far|that\s+we|-called))\s*,?|"
     r"最终答案|答案(?:是|为|：|:)|综上所述|综上|因此|所以|故而|结论(?:是|为|：|:)|即为)"
 )
 
@@ -238,7 +250,7 @@ def find_time(text: str, kinds: tuple[str, ...]) -> list[Mention]:
 
 def find_figures(text: str) -> list[tuple[Mention, ParsedNumber]]:
     """Numbers of `text` that can be figures: dates, periods and security codes are masked out first."""
-    spans = [(t.start, t.end) for t in find_time_mentions(text, bare_years=True)]
+    spans = [(t.start, t.end) for t in find_time_mentions(text)]  # bare years stay: they are year-like figures
     spans += [(m.start(), m.end()) for m in _CODE.finditer(text)]
     masked = mask_spans(text, spans, "#")
     out = []
@@ -271,10 +283,20 @@ def find_gold_mentions(text: str, hop: Hop,
         names = {gold_key: hop.names()}
         for i, d in enumerate(hop.distractors):
             names[f"__distractor{i}__"] = d
-        lex = (lexicon or EntityLexicon({})).with_entries(names)
+        # The lexicon's entities compete with the gold only when the gold is one of them (a company named
+        # next to the sector asked for is not another answer).
+        gold_is_entity = lexicon is not None and (
+            (isinstance(hop.value, str) and hop.value in lexicon.keys())
+            or any(lexicon.names_entity(n) for n in hop.names()))
+        lex = (lexicon if gold_is_entity and lexicon is not None else EntityLexicon({})).with_entries(names)
         gold_norm = {_fold(a) for a in hop.names()}
         gold, other = [], []
+        # A gold name inside a longer name of something else ("Software" in "Lexigrid Software") is not a mention.
+        inside = [m for m in (lexicon.find(text) if lexicon is not None and not gold_is_entity else [])
+                  if not any(_fold(m.raw) == g for g in gold_norm)]
         for m in lex.find(text):
+            if any(i.start <= m.start and m.end <= i.end and (i.end - i.start) > (m.end - m.start) for i in inside):
+                continue
             if m.key == gold_key or _fold(m.raw) in gold_norm or _is_gold_entity(m.key, hop):
                 gold.append(Mention(key=gold_key, start=m.start, end=m.end, raw=m.raw, gold=True))
             else:

@@ -214,7 +214,8 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (_p(_NB + r"(?P<mon>" + _MONTH_RE + r")\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?" + _NA), _named),
     (_p(_NB + r"(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<mon>" + _MONTH_RE + r")" + r"(?![A-Za-z])"), _named),
     # months
-    (_p(_NB + r"(?P<y>" + _Y4 + r")\s*[-/.]\s*(?P<m>0?[1-9]|1[0-2])" + r"(?![0-9A-Za-z]|\s*[-/.]\s*\d)"), _month),
+    # (no dotted form: "1981.4" is a figure far more often than a month)
+    (_p(_NB + r"(?P<y>" + _Y4 + r")\s*[-/]\s*(?P<m>0?[1-9]|1[0-2])" + r"(?![0-9A-Za-z]|\s*[-/.]\s*\d)"), _month),
     (_p(_NB + r"(?P<mon>" + _MONTH_RE + r")\.?[\s,-]*(?P<y>" + _Y4 + r")" + _NA), _month),
     (_p(r"(?P<y>" + _Y4 + r")\s*年\s*(?P<m>\d{1,2}|" + _ZH_MONTH + r")\s*月(?!\s*(?:\d|份?\s*[日号]))"), _month),
     (_p(_NB + r"(?P<y>" + _Y4 + r")\s*M(?P<m>0?[1-9]|1[0-2])" + _NA), _month),
@@ -241,7 +242,7 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (_p(_NB + r"(?:FY\s*'?|fiscal\s+(?:year\s+)?)(?P<y>" + _Y4 + r"|\d{2})" + _NA), _year_kind),
     (_p(r"(?P<y>" + _Y4 + r")\s*(?:年度|年|财年)"), _year_kind),
 ]
-_BARE_YEAR = _p(_NB + r"(?P<y>" + _Y4 + r")" + _NA)
+_BARE_YEAR = _p(_NB + r"(?P<y>" + _Y4 + r")" + r"(?![0-9A-Za-z]|[.,]\d)")  # not the start of 1981.35 or 2,024
 
 
 

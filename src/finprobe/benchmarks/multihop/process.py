@@ -259,13 +259,17 @@ def _selects(text: str, m: Mention, others: list[Mention]) -> bool:
     return bool(_SELECT_BEFORE.search(before))
 
 
+_HEDGE = re.compile(r"(?i)\b(?:either|maybe|perhaps|possibly|could\s+be|might\s+be|can'?t\s+tell|not\s+sure|unclear|"
+                    r"or\s+(?:maybe|possibly|perhaps))\b|也可能|可能是|或许|无法判断|不确定|难以判断|说不准")
+
+
 def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: bool) -> Mention | None:
     gold, other = find_gold_mentions(text, hop, lexicon)
     if not gold:
         return None
     for s, e in sentences(text):
         g = [m for m in gold if s <= m.start < e and not is_negated(text, m)]
-        if not g:
+        if not g or _HEDGE.search(text[s:e]):
             continue
         o = [m for m in other if s <= m.start < e]
         sentence = text[s:e]
