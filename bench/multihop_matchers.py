@@ -6,6 +6,9 @@
 - process-hit detector (`hop_reached`) on `bench/data/multihop/trajectories.jsonl`: one item per
   (trajectory, intermediate hop), trajectories played with real tool results.
 
+Each has a `dev` set (the rules were fixed against it) and a `heldout` set written afterwards with new
+phrasings (`*_heldout.jsonl`, including hand-written free-form trajectories), reported separately.
+
 Run: .venv/bin/python bench/multihop_matchers.py [--show N] [--json]
 Reports agreement overall, by kind of input, by language (and style for trajectories), with the entity
 lexicon of the demo market (the default when chains run on a market database) and, for the final
@@ -52,12 +55,14 @@ def _table(title: str, results: list[tuple[dict[str, Any], bool]], keys: list[st
     return out
 
 
-def run(show: int) -> dict[str, Any]:
+def run(show: int, split: str) -> dict[str, Any]:
     lexicon = EntityLexicon(demo_market().alias_lexicon())
     report: dict[str, Any] = {}
+    suffix = "" if split == "dev" else "_heldout"
 
-    finals = _load("final_answers.jsonl")
-    for label, lex in (("final-answer matcher (demo lexicon)", lexicon), ("final-answer matcher (no lexicon)", None)):
+    finals = _load(f"final_answers{suffix}.jsonl")
+    for label, lex in ((f"[{split}] final-answer matcher (demo lexicon)", lexicon),
+                       (f"[{split}] final-answer matcher (no lexicon)", None)):
         t0 = time.perf_counter()
         results = []
         for item in finals:
@@ -67,11 +72,11 @@ def run(show: int) -> dict[str, Any]:
         report[label] = _table(label, results, ["kind", "language", "label"])
         report[label]["items_per_s"] = rate
         print(f"  {rate:.0f} items/s")
-        for item, ok in [r for r in results if not r[1]][:show]:
+        for item, _ok in [r for r in results if not r[1]][:show]:
             print(f"    MISS {item['id']} [{item['kind']}] label={item['label']} got={item['got']} "
                   f"ref={item['reference']['answer']!r} answer={item['answer'][:110]!r} ({item['why']})")
 
-    trajectories = _load("trajectories.jsonl")
+    trajectories = _load(f"trajectories{suffix}.jsonl")
     t0 = time.perf_counter()
     results = []
     for item in trajectories:
@@ -79,11 +84,11 @@ def run(show: int) -> dict[str, Any]:
         got = hop_reached(traj, _hop(item["reference"]), lexicon=lexicon)
         results.append((item | {"got": got.hit, "why": got.how + " " + got.evidence}, got.hit == item["label"]))
     rate = len(trajectories) / (time.perf_counter() - t0)
-    label = "process-hit detector (demo lexicon)"
+    label = f"[{split}] process-hit detector (demo lexicon)"
     report[label] = _table(label, results, ["kind", "language", "style", "hop_kind", "label"])
     report[label]["items_per_s"] = rate
     print(f"  {rate:.0f} items/s")
-    for item, ok in [r for r in results if not r[1]][:show]:
+    for item, _ok in [r for r in results if not r[1]][:show]:
         print(f"    MISS {item['id']} [{item['kind']}/{item['style']}] label={item['label']} got={item['got']} "
               f"ref={item['reference']['answer']!r} ({item['why']})")
     return report
@@ -93,8 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--show", type=int, default=10, help="disagreements to print per component")
     ap.add_argument("--json", action="store_true", help="print the report as JSON at the end")
+    ap.add_argument("--split", choices=["dev", "heldout", "both"], default="both",
+                    help="dev: the sets the rules were tuned on; heldout: sets written afterwards, never tuned on")
     args = ap.parse_args(argv)
-    report = run(args.show)
+    report: dict[str, Any] = {}
+    for split in (["dev", "heldout"] if args.split == "both" else [args.split]):
+        report.update(run(args.show, split))
     met = {k: v["agreement"] >= GOAL for k, v in report.items()}
     print("\ngoal met: " + ", ".join(f"{k}: {'yes' if ok else 'NO'}" for k, ok in met.items()))
     if args.json:

@@ -517,23 +517,201 @@ ITEMS: dict[str, list[tuple[str, str, bool]]] = {
 }
 
 
-def build() -> list[dict]:
+# Held out: written after the matcher was tuned on ITEMS, and never used to change it (the bench reports
+# these separately). Same definition, new phrasings.
+HELDOUT: dict[str, list[tuple[str, str, bool]]] = {
+    "demo-L1-1hop-01-en": [
+        ("markdown", "**Answer:** Quillon Microchips (QLMC)", T),
+        ("markdown", "The company with the higher closing price was **Quillon Microchips**.", T),
+        ("table", "| Company | Close |\n|---|---|\n| Zephyrine | 21.76 |\n| Quillon | 42.11 |\n\nQuillon Microchips is "
+                  "higher.", T),
+        ("buried", "Quillon Microchips (closing price ¥42.11 > ¥21.76)", T),
+        ("near_miss", "ZPHR", F),
+        ("alias", "Quillon Microchips Co., Ltd.", T),
+    ],
+    "demo-L2-4hop-02-en": [
+        ("alias", "Meridale Commercial Bank (MDCB.DEMO) — its shares rose 0.57%.", T),
+        ("context", "MDCB outperformed HBSB.", T),
+        ("context", "HBSB underperformed MDCB that day.", T),
+        ("near_miss", "Harborstone Bank (HBSB)", F),
+        ("markdown", "**Meridale Commercial Bank**", T),
+    ],
+    "demo-L2-4hop-03-en": [
+        ("buried", "Evergreen Dividend Fund had the smaller loss (-1.23% vs -1.70%).", T),
+        ("near_miss", "Summit Healthcare Fund (SMHF)", F),
+        ("alias", "EGDF.DEMO", T),
+    ],
+    "demo-L3-6hop-04-en": [
+        ("markdown", "### Answer\nQuantara Cloud (QNTC) traded more shares.", T),
+        ("near_miss", "Orbisync Tech traded more.", F),
+        ("alias", "Quantara", T),
+    ],
+    "demo-L1-1hop-02-en": [
+        ("unit_scale", "819.23百万元", T),
+        ("exact", "RMB819,230,815", T),
+        ("exact", "819230815", T),
+        ("unit_scale", "8.2亿", T),
+        ("unit_scale", "0.819 billion", T),
+        ("buried", "819,230,815 yuan (about 0.82 billion)", T),
+        ("unit_scale", "Net profit: ¥819.2M", T),
+        ("near_miss", "¥812.9M", F),
+        ("wrong", "Net profit for the first half of 2024 was ¥1.53 billion.", F),
+    ],
+    "demo-L1-2hop-01-en": [
+        ("unit_scale", "322,328 lots (32,232,800 shares)", T),
+        ("exact", "Volume: 32,232,800", T),
+        ("near_miss", "32,323,800 shares", F),
+        ("unit_scale", "32.2m shares", T),
+    ],
+    "demo-L1-2hop-03-en": [
+        ("exact", "-1.0 percent", T),
+        ("sign_words", "negative 1.0%", T),
+        ("exact", "(1.0)%", T),
+        ("sign_words", "a 1.0% year-on-year decline", T),
+        ("exact", "PPI: -1.0% YoY (Feb 2024)", T),
+        ("near_miss", "-0.1%", F),
+    ],
+    "demo-L1-2hop-04-en": [
+        ("exact", "−2.88 %", T),
+        ("sign_words", "Cobaltia dropped 2.88% that day.", T),
+        ("sign", "Cobaltia rose 2.88% that day.", F),
+    ],
+    "demo-L2-3hop-01-en": [
+        ("exact", "1745.99 pts", T),
+        ("exact", "1,745.99 (index points)", T),
+        ("context", "closing level: 1,745.99, up 0.8% on the day", T),
+        ("near_miss", "1,745.09 points", F),
+    ],
+    "demo-L2-4hop-01-en": [
+        ("exact", "CNY 86.27", T),
+        ("context", "It closed at 86.27 yuan, up from 85.10 yuan the day before.", T),
+        ("near_miss", "It closed at 85.10 yuan.", F),
+    ],
+    "demo-L3-5hop-02-en": [
+        ("unit_scale", "RMB 156.4 mn", T),
+        ("near_miss", "RMB 165.4 mn", F),
+    ],
+    "demo-L1-1hop-03-en": [
+        ("date_format", "on the 15th of March 2024", T),
+        ("date_format", "Mar 15, 2024", T),
+        ("date_format", "2024-3-15", T),
+        ("date_format", "15/03/2024", T),
+        ("yearless", "Friday 15 March", T),
+        ("near_miss", "2024-03-18 (the next trading day)", F),
+        ("near_miss", "March 2024", F),
+    ],
+    "demo-L2-3hop-04-en": [
+        ("date_format", "Thu, 11 Apr 2024", T),
+        ("context", "2024-04-11 — one trading day after the report (2024-04-10).", T),
+        ("near_miss", "April 10, 2024", F),
+    ],
+    "demo-L1-2hop-02-en": [
+        ("date_format", "It listed on 18 May 2009.", T),
+        ("near_miss", "It listed in May 2009.", F),
+    ],
+    "demo-L1-2hop-03-en#1": [
+        ("period_format", "Feb. 2024", T),
+        ("period_format", "2024年2月份", T),
+        ("near_miss", "December 2024", F),
+    ],
+    "demo-L2-3hop-04-en#1": [
+        ("yearless", "Q4", T),
+        ("period_format", "fourth quarter", T),
+        ("period_format", "FY2023 Q4", T),
+        ("period_format", "2023年第4季度", T),
+        ("near_miss", "Q3 2023", F),
+    ],
+    "demo-L2-3hop-02-en#1": [
+        ("alias", "the New Energy Vehicles sector", T),
+        ("near_miss", "Software", F),
+    ],
+    "demo-L1-1hop-01-zh": [
+        ("markdown", "**答案：奎隆微芯**", T),
+        ("alias", "奎隆微芯（QLMC）", T),
+        ("buried", "泽风半导体收盘21.76元，奎隆微芯收盘42.11元，奎隆微芯更高。", T),
+        ("near_miss", "泽风半导体（ZPHR）", F),
+    ],
+    "demo-L2-4hop-02-zh": [
+        ("exact", "答案：梅里戴尔商业银行", T),
+        ("alias", "是梅里戴尔", T),
+        ("conclusion", "港石银行下跌，因此答案是梅里戴尔商业银行", T),
+        ("near_miss", "港石银行", F),
+        ("no_answer", "两者涨跌幅分别为0.57%和-0.11%。", F),
+    ],
+    "demo-L2-4hop-03-zh": [
+        ("alias", "常青红利（EGDF）", T),
+        ("negation", "不是常青红利基金，是巅峰医疗基金。", F),
+    ],
+    "demo-L1-1hop-02-zh": [
+        ("unit_scale", "8.19亿", T),
+        ("exact", "819,230,815元人民币", T),
+        ("unit_scale", "约8.2亿元", T),
+        ("near_miss", "8.29亿元", F),
+        ("context", "净利润为8.19亿元，环比增长15%。", T),
+    ],
+    "demo-L1-2hop-01-zh": [
+        ("unit_scale", "3223.28万股（32.23万手）", T),
+        ("unit_scale", "成交量约0.32亿股", T),
+        ("near_miss", "3323.28万股", F),
+    ],
+    "demo-L1-2hop-04-zh": [
+        ("sign_words", "当日股价下跌了2.88%", T),
+        ("exact", "涨跌幅：-2.88%", T),
+        ("sign", "涨幅2.88%", F),
+    ],
+    "demo-L1-1hop-03-zh": [
+        ("date_format", "2024年3月15日发布", T),
+        ("yearless", "3月15号", T),
+        ("date_format", "2024/3/15", T),
+        ("near_miss", "2024年3月16日", F),
+        ("date_format", "2024年03月15日", T),
+    ],
+    "demo-L2-3hop-04-zh": [
+        ("context", "年报发布日为2024年4月10日，其后第一个交易日为2024年4月11日。", T),
+        ("near_miss", "2024年4月12日", F),
+    ],
+    "demo-L2-3hop-02-zh#1": [
+        ("alias", "新能源汽车行业", T),
+        ("alias", "新能源车", T),
+        ("near_miss", "汽车零部件", F),
+    ],
+    "demo-L2-3hop-04-zh#1": [
+        ("period_format", "2023年Q4", T),
+        ("near_miss", "2023年三季度", F),
+    ],
+    "demo-L3-6hop-02-zh": [
+        ("alias", "演示医药指数（DPHARI）", T),
+        ("near_miss", "演示综合指数", F),
+    ],
+    "demo-L3-5hop-03-zh": [
+        ("sign_words", "涨1.46%", T),
+        ("exact", "+1.46%", T),
+    ],
+    "demo-L3-6hop-03-zh": [
+        ("unit_scale", "￥143.28", T),
+        ("near_miss", "143.82元", F),
+    ],
+}
+
+
+def build(items: dict[str, list[tuple[str, str, bool]]] | None = None) -> list[dict]:
     chains = {c.id: c for c in load_chains(demo_chains_path())}
     out = []
-    for key, items in ITEMS.items():
+    for key, entries in (ITEMS if items is None else items).items():
         cid, _, hop_no = key.partition("#")
         chain = chains[cid]
         hop = chain.final_hop() if not hop_no else chain.hops[int(hop_no) - 1]
         ref = {"answer": hop.answer, "kind": hop.kind, "value": hop.value, "unit": hop.unit, "aliases": hop.aliases,
                "distractors": hop.distractors}
-        for i, (kind, answer, label) in enumerate(items, start=1):
+        for i, (kind, answer, label) in enumerate(entries, start=1):
             out.append({"id": f"{key}/{i}", "kind": kind, "language": chain.language, "question": chain.question,
                         "reference": ref, "answer": answer, "label": label})
     return out
 
 
 if __name__ == "__main__":
-    path = Path(__file__).with_name("final_answers.jsonl")
-    rows = build()
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    print(f"{len(rows)} items -> {path}")
+    for name, items in (("final_answers.jsonl", ITEMS), ("final_answers_heldout.jsonl", HELDOUT)):
+        path = Path(__file__).with_name(name)
+        rows = build(items)
+        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+        print(f"{len(rows)} items -> {path}")

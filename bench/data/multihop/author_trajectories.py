@@ -141,6 +141,20 @@ ZH_STATE = {
     "date": ["日期为{x}。", "该日是{x}。", "所以是{x}。"],
     "period": ["是{x}。", "最值出现在{x}。"],
 }
+# Phrasing set B: used only for the held-out file (never looked at while tuning the detector).
+EN_STATE_B = {
+    "entity_cmp": ["Between the two, {x} is {adj} ({a} against {b}).", "Result: {x} ({a}).", "{x} comes out on top "
+                   "with {a}.", "Clearly {x}: {a} vs. {b}.", "The winner is {x}."],
+    "entity": ["This points to {x}.", "Found it — {x}.", "{x} is the one we need.", "The tool says {x}."],
+    "date": ["The relevant date is {x}.", "{x} it is.", "Confirmed: {x}.", "This happened on {x}."],
+    "period": ["{x} is the answer for this step.", "Peak: {x}.", "The period in question is {x}."],
+}
+ZH_STATE_B = {
+    "entity_cmp": ["两者相比，{x}更{adj}（{a}，{b}）。", "{x}胜出（{a}）。", "可见{x}的数值更{adj}。"],
+    "entity": ["查到的是{x}。", "对应的是{x}。", "确定为{x}。"],
+    "date": ["该日期为{x}。", "时间是{x}。", "确认日期：{x}。"],
+    "period": ["对应期间为{x}。", "峰值在{x}。"],
+}
 EN_PLAN = ["Let me check {t}.", "Next, I'll query {t}.", "Now I need {t}.", "Looking up {t}."]
 ZH_PLAN = ["查询{t}。", "接下来查{t}。", "需要获取{t}。"]
 
@@ -176,8 +190,10 @@ def wrap(thought: str, action: str, style: str, lang: str) -> str:
 
 # --------------------------------------------------------------------------- one trajectory
 class Agent:
-    def __init__(self, chain: Chain, behaviours: list[str], style: str, summary: bool, rng: random.Random):
+    def __init__(self, chain: Chain, behaviours: list[str], style: str, summary: bool, rng: random.Random,
+                 phrasing: str = "A"):
         self.chain, self.behaviours, self.style, self.summary, self.rng = chain, behaviours, style, summary, rng
+        self.phrasing = phrasing
         self.lang = chain.language
         self.tools = MarketTools(db, language=self.lang)
         self.messages: list[dict[str, str]] = []
@@ -245,8 +261,11 @@ class Agent:
                     alt = wrong_value(hop, gold_like, results, rng)
                     a = write(hop, gold_like, lang, rng)
                     b = write(hop, alt, lang, rng) if alt is not None else "?"
-                    text = (f"It could be {a} or {b}; I can't tell which." if lang == "en"
-                            else f"可能是{a}，也可能是{b}，无法判断。")
+                    if self.phrasing == "B":
+                        text = (f"Can't decide between {a} and {b}." if lang == "en" else f"{a}和{b}都有可能。")
+                    else:
+                        text = (f"It could be {a} or {b}; I can't tell which." if lang == "en"
+                                else f"可能是{a}，也可能是{b}，无法判断。")
                     self.messages.append({"role": "assistant", "content": text})
                 self.give_up(behaviour, k)
                 return
@@ -258,8 +277,12 @@ class Agent:
             elif behaviour == "negated":
                 g = write(hop, gold_like, lang, rng)
                 v = write(hop, value, lang, rng)
-                pending_thought = (f"Not {g} — on a second look it is {v}." if lang == "en"
-                                   else f"不是{g}，再核对一下应为{v}。")
+                if self.phrasing == "B":
+                    pending_thought = (f"I first thought {g}, but that is wrong — it is {v}." if lang == "en"
+                                       else f"起初以为是{g}，但这是错的，应为{v}。")
+                else:
+                    pending_thought = (f"Not {g} — on a second look it is {v}." if lang == "en"
+                                       else f"不是{g}，再核对一下应为{v}。")
             # "use", "wrong", "final_only": nothing said now; the value flows into later calls
 
     def render_arg(self, hop_no: int, value: Any) -> Any:
@@ -273,7 +296,9 @@ class Agent:
     def statement(self, hop: Hop, value: Any, results: list[dict[str, Any]]) -> str:
         lang, rng = self.lang, self.rng
         key = stmt_key(hop)
-        template = rng.choice((EN_STATE if lang == "en" else ZH_STATE)[key])
+        table = (EN_STATE_B if lang == "en" else ZH_STATE_B) if self.phrasing == "B" else \
+            (EN_STATE if lang == "en" else ZH_STATE)
+        template = rng.choice(table[key])
         x = write(hop, value, lang, rng)
         a = b = "?"
         if key == "entity_cmp" and hop.derive is not None:
@@ -321,12 +346,12 @@ def labels_for(agent: Agent, chain: Chain) -> list[bool]:
     return [str(hop.value) in values for hop in chain.intermediate]
 
 
-def build() -> list[dict[str, Any]]:
-    rng = random.Random(SEED)
+def build(seed: int = SEED, phrasing: str = "A", rounds: int = 4) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
     chains = [c for c in load_chains(demo_chains_path()) if c.k >= 2]
     items: list[dict[str, Any]] = []
     n_traj = 0
-    for round_no in range(4):
+    for _ in range(rounds):
         for chain in chains:
             n_inter = chain.k - 1
             behaviours = [rng.choice(BEHAVIOURS) for _ in range(n_inter)]
@@ -335,7 +360,7 @@ def build() -> list[dict[str, Any]]:
                 while behaviours[i] in GIVES_UP:
                     behaviours[i] = rng.choice(BEHAVIOURS)
             style = rng.choice(["terse", "react", "plain", "markdown"])
-            agent = Agent(chain, list(behaviours), style, summary=rng.random() < 0.3, rng=rng)
+            agent = Agent(chain, list(behaviours), style, summary=rng.random() < 0.3, rng=rng, phrasing=phrasing)
             agent.run()
             labels = labels_for(agent, chain)
             n_traj += 1
@@ -352,11 +377,190 @@ def build() -> list[dict[str, Any]]:
     return items
 
 
+# --------------------------------------------------------------------------- hand-written (held out)
+def _hand(tid: str, chain_id: str, kind: str, messages: list[tuple[str, str]], final: str | None,
+          labels: list[bool]) -> list[dict[str, Any]]:
+    """Free-form trajectories written by hand, labelled by hand (one label per intermediate hop)."""
+    chain = next(c for c in load_chains(demo_chains_path()) if c.id == chain_id)
+    assert len(labels) == chain.k - 1, (tid, len(labels), chain.k)
+    msgs = [{"role": r, "content": c} for r, c in messages]
+    out = []
+    for k, (hop, label) in enumerate(zip(chain.intermediate, labels, strict=True), start=1):
+        ref = {"answer": hop.answer, "kind": hop.kind, "value": hop.value, "unit": hop.unit, "aliases": hop.aliases,
+               "distractors": hop.distractors}
+        out.append({"id": f"{tid}/{chain_id}/hop{k}", "kind": kind, "style": "hand", "language": chain.language,
+                    "question": chain.question, "hop_index": k, "hop_kind": hop.kind, "reference": ref,
+                    "messages": msgs, "final_answer": final, "label": label})
+    return out
+
+
+A, O = "assistant", "tool"
+HAND_WRITTEN: list[dict[str, Any]] = [
+    *_hand("h01", "demo-L2-3hop-01-en", "hand_correct", [
+        (A, "I'll start by comparing trading volumes on 2024-01-10.\n"
+            '{"action": "price", "entity": "Zephyrine Semiconductor", "date": "2024-01-10"}'),
+        (O, 'Observation: {"entity": "ZPHR.DEMO", "date": "2024-01-10", "close": 19.84, "volume": 26192900}'),
+        (A, '{"action": "price", "entity": "Norvex Devices", "date": "2024-01-10"}'),
+        (O, 'Observation: {"entity": "NRVX.DEMO", "date": "2024-01-10", "close": 31.2, "volume": 3585800}'),
+        (A, "Zephyrine traded far more (26.2M vs 3.6M shares). Now its Q3 2024 report date.\n"
+            '{"action": "report_metric", "entity": "ZPHR", "metric": "revenue", "period": "2024Q3"}'),
+        (O, 'Observation: {"entity": "ZPHR.DEMO", "period": "2024Q3", "value": 2181734401, "report_date": "2024-10-18"}'),
+        (A, '{"action": "price", "entity": "DSEMII", "date": "2024-10-18"}'),
+        (O, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-10-18", "close": 1745.99}'),
+        (A, '{"action": "answer", "value": "1,745.99 points"}'),
+    ], "1,745.99 points", [True, True]),
+    *_hand("h02", "demo-L2-3hop-01-en", "hand_wrong_pick", [
+        (A, '{"action": "price", "entity": "ZPHR", "date": "2024-01-10"}'),
+        (O, 'Observation: {"entity": "ZPHR.DEMO", "date": "2024-01-10", "volume": 26192900}'),
+        (A, '{"action": "price", "entity": "NRVX", "date": "2024-01-10"}'),
+        (O, 'Observation: {"entity": "NRVX.DEMO", "date": "2024-01-10", "volume": 3585800}'),
+        (A, "Norvex Devices had the larger volume. Looking up its Q3 report.\n"
+            '{"action": "report_metric", "entity": "NRVX", "metric": "revenue", "period": "2024Q3"}'),
+        (O, 'Observation: {"entity": "NRVX.DEMO", "period": "2024Q3", "report_date": "2024-10-29"}'),
+        (A, '{"action": "price", "entity": "DSEMII", "date": "2024-10-29"}'),
+        (O, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-10-29", "close": 1702.4}'),
+        (A, '{"action": "answer", "value": "1,702.40 points"}'),
+    ], "1,702.40 points", [False, False]),
+    *_hand("h03", "demo-L2-4hop-01-en", "hand_correct", [
+        (A, "Thought: compare the closes of the two liquor makers on 2024-04-18.\n"
+            'Action: {"action": "price", "entity": "RDMS", "date": "2024-04-18"}'),
+        (O, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-04-18", "close": 83.5}'),
+        (A, 'Action: {"action": "price", "entity": "SVPL", "date": "2024-04-18"}'),
+        (O, 'Observation: {"entity": "SVPL.DEMO", "date": "2024-04-18", "close": 114.04}'),
+        (A, "Thought: Redmere closed at 83.50 vs Silverpine's 114.04 — Redmere is lower. Its dividend events:\n"
+            'Action: {"action": "events", "entity": "RDMS", "event_type": "dividend"}'),
+        (O, 'Observation: {"entity": "RDMS.DEMO", "events": [{"event_type": "dividend", "date": "2023-05-30", '
+            '"fiscal_year": 2022}, {"event_type": "dividend", "date": "2024-05-27", "fiscal_year": 2023}]}'),
+        (A, "Thought: the FY2023 dividend's ex-dividend date is May 27, 2024. Count five trading days.\n"
+            'Action: {"action": "trading_day", "date": "2024-05-27", "offset": 5}'),
+        (O, 'Observation: {"date": "2024-05-27", "offset": 5, "result": "2024-06-03"}'),
+        (A, 'Action: {"action": "price", "entity": "RDMS", "date": "2024-06-03"}'),
+        (O, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-06-03", "close": 86.27}'),
+        (A, '{"action": "answer", "value": "86.27 yuan"}'),
+    ], "86.27 yuan", [True, True, True]),
+    *_hand("h04", "demo-L2-4hop-01-en", "hand_off_by_one_recovered", [
+        (A, '{"action": "price", "entity": "RDMS", "date": "2024-04-18"}'),
+        (O, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-04-18", "close": 83.5}'),
+        (A, '{"action": "price", "entity": "SVPL", "date": "2024-04-18"}'),
+        (O, 'Observation: {"entity": "SVPL.DEMO", "date": "2024-04-18", "close": 114.04}'),
+        (A, '{"action": "events", "entity": "RDMS", "event_type": "dividend"}'),
+        (O, 'Observation: {"entity": "RDMS.DEMO", "events": [{"event_type": "dividend", "date": "2024-05-27", '
+            '"fiscal_year": 2023}]}'),
+        (A, "Five days after 2024-05-27 is June 1.\n"
+            '{"action": "price", "entity": "RDMS", "date": "2024-06-01"}'),
+        (O, 'Observation: {"error": "2024-06-01 is not a trading day (Saturday)", "hint": "previous trading day '
+            '2024-05-31, next trading day 2024-06-03"}'),
+        (A, "Use the next session then.\n"
+            '{"action": "price", "entity": "RDMS", "date": "2024-06-03"}'),
+        (O, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-06-03", "close": 86.27}'),
+        (A, '{"action": "answer", "value": "86.27"}'),
+    ], "86.27", [True, True, True]),
+    *_hand("h05", "demo-L1-2hop-02-zh", "hand_correct", [
+        (A, '思考：先查天顶成长2024年一季度末的持仓。\n{"action": "fund_holdings", "fund": "天顶成长", "period": "2024Q1"}'),
+        (O, 'Observation: {"fund": "ZGEF.DEMO", "period": "2024Q1", "holdings": [{"rank": 1, "entity": "QNTC.DEMO", '
+            '"name": "宽塔云", "weight_pct": 9.49}, {"rank": 2, "entity": "NMBD.DEMO", "name": "宁伞数据", "weight_pct": 9.18}]}'),
+        (A, '思考：第一大重仓股为宽塔云（占比9.49%），查询其上市日期。\n{"action": "lookup_entity", "query": "宽塔云"}'),
+        (O, 'Observation: {"matches": [{"entity": "QNTC.DEMO", "name": "Quantara Cloud", "listing_date": "2009-05-18"}]}'),
+        (A, '{"action": "answer", "value": "2009年5月18日"}'),
+    ], "2009年5月18日", [True]),
+    *_hand("h06", "demo-L1-2hop-02-zh", "hand_wrong_rank", [
+        (A, '{"action": "fund_holdings", "fund": "ZGEF", "period": "2024Q1"}'),
+        (O, 'Observation: {"fund": "ZGEF.DEMO", "period": "2024Q1", "holdings": [{"rank": 1, "entity": "QNTC.DEMO", '
+            '"name": "宽塔云", "weight_pct": 9.49}, {"rank": 2, "entity": "NMBD.DEMO", "name": "宁伞数据", "weight_pct": 9.18}]}'),
+        (A, '思考：持仓比例最高的是宁伞数据。\n{"action": "lookup_entity", "query": "宁伞数据"}'),
+        (O, 'Observation: {"matches": [{"entity": "NMBD.DEMO", "name": "Nimbrella Data", "listing_date": "2012-11-05"}]}'),
+        (A, '{"action": "answer", "value": "2012年11月5日"}'),
+    ], "2012年11月5日", [False]),
+    *_hand("h07", "demo-L2-4hop-02-en", "hand_correct", [
+        (A, '{"action": "macro", "indicator": "PMI", "period": "2023"}'),
+        (O, 'Observation: {"indicator": "PMI", "values": [{"period": "2023-01", "value": 48.4, "release_date": '
+            '"2023-01-31"}, {"period": "2023-02", "value": 49.1, "release_date": "2023-02-28"}]}'),
+        (A, "The lowest PMI reading in 2023 was in January 2023 (48.4), published on 31 January 2023. So the next "
+            'session is Feb 1.\n{"action": "trading_day", "date": "2023-01-31", "offset": 1}'),
+        (O, 'Observation: {"date": "2023-01-31", "offset": 1, "result": "2023-02-01"}'),
+        (A, '{"action": "price", "entity": "HBSB", "date": "2023-02-01"}'),
+        (O, 'Observation: {"entity": "HBSB.DEMO", "date": "2023-02-01", "change_pct": -0.11}'),
+        (A, '{"action": "price", "entity": "MDCB", "date": "2023-02-01"}'),
+        (O, 'Observation: {"entity": "MDCB.DEMO", "date": "2023-02-01", "change_pct": 0.57}'),
+        (A, '{"action": "answer", "value": "Meridale Commercial Bank"}'),
+    ], "Meridale Commercial Bank", [True, True, True]),
+    *_hand("h08", "demo-L2-4hop-02-en", "hand_yearless_month", [
+        (A, '{"action": "macro", "indicator": "PMI", "period": "2023"}'),
+        (O, 'Observation: {"indicator": "PMI", "values": [{"period": "2023-01", "value": 48.4, "release_date": '
+            '"2023-01-31"}, {"period": "2023-02", "value": 49.1, "release_date": "2023-02-28"}]}'),
+        (A, "Lowest: January. Its figure came out at the end of that month; the following trading day:\n"
+            '{"action": "trading_day", "date": "2023-01-31", "offset": 1}'),
+        (O, 'Observation: {"date": "2023-01-31", "offset": 1, "result": "2023-02-01"}'),
+        (A, '{"action": "price", "entity": "HBSB", "date": "2023-02-01"}'),
+        (O, 'Observation: {"entity": "HBSB.DEMO", "date": "2023-02-01", "change_pct": -0.11}'),
+        (A, '{"action": "price", "entity": "MDCB", "date": "2023-02-01"}'),
+        (O, 'Observation: {"entity": "MDCB.DEMO", "date": "2023-02-01", "change_pct": 0.57}'),
+        (A, '{"action": "answer", "value": "MDCB"}'),
+    ], "MDCB", [True, True, True]),
+    *_hand("h09", "demo-L3-5hop-03-en", "hand_terse", [
+        (A, '{"action": "fund_metric", "fund": "ZGEF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-12-31"}'),
+        (O, 'Observation: {"fund": "ZGEF.DEMO", "value": 10.69}'),
+        (A, '{"action": "fund_metric", "fund": "NWTF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-12-31"}'),
+        (O, 'Observation: {"fund": "NWTF.DEMO", "value": 9.12}'),
+        (A, '{"action": "fund_holdings", "fund": "NWTF", "period": "2024Q3"}'),
+        (O, 'Observation: {"fund": "NWTF.DEMO", "holdings": [{"rank": 1, "entity": "LXGD.DEMO", "name": "Lexigrid Software"}]}'),
+        (A, '{"action": "lookup_entity", "query": "LXGD"}'),
+        (O, 'Observation: {"matches": [{"entity": "LXGD.DEMO", "sector": "Software", "sector_id": "SOFT"}]}'),
+        (A, '{"action": "list_sector", "sector": "Software"}'),
+        (O, 'Observation: {"sector_id": "SOFT", "index": "DSOFTI.DEMO"}'),
+        (A, '{"action": "price", "entity": "DSOFTI.DEMO", "date": "2024-11-04"}'),
+        (O, 'Observation: {"entity": "DSOFTI.DEMO", "date": "2024-11-04", "change_pct": 1.46}'),
+        (A, '{"action": "answer", "value": "1.46%"}'),
+    ], "1.46%", [True, True, True, True]),
+    *_hand("h10", "demo-L3-5hop-03-en", "hand_wrong_fund", [
+        (A, '{"action": "fund_metric", "fund": "ZGEF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-12-31"}'),
+        (O, 'Observation: {"fund": "ZGEF.DEMO", "value": 10.69}'),
+        (A, "That looks small enough; I'll take Zenith Growth.\n"
+            '{"action": "fund_holdings", "fund": "ZGEF", "period": "2024Q3"}'),
+        (O, 'Observation: {"fund": "ZGEF.DEMO", "holdings": [{"rank": 1, "entity": "TLMC.DEMO", "name": "Talmora Circuits"}]}'),
+        (A, "Top holding Talmora Circuits — a semiconductor maker.\n"
+            '{"action": "price", "entity": "DSEMII", "date": "2024-11-04"}'),
+        (O, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-11-04", "change_pct": 0.83}'),
+        (A, '{"action": "answer", "value": "0.83%"}'),
+    ], "0.83%", [False, False, False, False]),
+    *_hand("h11", "demo-L2-3hop-02-zh", "hand_correct", [
+        (A, '思考：先确认流明途汽车所属行业。\n{"action": "lookup_entity", "query": "流明途汽车"}'),
+        (O, 'Observation: {"matches": [{"entity": "LMWA.DEMO", "name": "Lumenway Auto", "sector": "新能源汽车", '
+            '"sector_id": "NEV"}]}'),
+        (A, '思考：流明途汽车属于新能源汽车行业，查该行业指数。\n{"action": "list_sector", "sector": "新能源汽车"}'),
+        (O, 'Observation: {"sector_id": "NEV", "name_zh": "新能源汽车", "index": "DNEVI.DEMO"}'),
+        (A, '思考：对应的行业指数为演示新能源汽车指数（DNEVI）。\n{"action": "price", "entity": "DNEVI", "date": "2024-07-01"}'),
+        (O, 'Observation: {"entity": "DNEVI.DEMO", "date": "2024-07-01", "close": 1981.35}'),
+        (A, '{"action": "answer", "value": "1981.35点"}'),
+    ], "1981.35点", [True, True]),
+    *_hand("h12", "demo-L3-6hop-02-en", "hand_terse", [
+        (A, '{"action": "macro", "indicator": "GDP_YOY", "period": "2023"}'),
+        (O, 'Observation: {"indicator": "GDP_YOY", "values": [{"period": "2023Q1", "value": 4.1}, {"period": "2023Q2", '
+            '"value": 5.9, "release_date": "2023-07-17"}]}'),
+        (A, '{"action": "macro", "indicator": "GDP_YOY", "period": "2023Q2"}'),
+        (O, 'Observation: {"indicator": "GDP_YOY", "values": [{"period": "2023Q2", "value": 5.9, "release_date": '
+            '"2023-07-17"}]}'),
+        (A, '{"action": "trading_day", "date": "2023-07-17", "offset": 1}'),
+        (O, 'Observation: {"result": "2023-07-18"}'),
+        (A, '{"action": "price", "entity": "HBSB", "date": "2023-07-18"}'),
+        (O, 'Observation: {"entity": "HBSB.DEMO", "change_pct": -1.65}'),
+        (A, '{"action": "price", "entity": "VRDP", "date": "2023-07-18"}'),
+        (O, 'Observation: {"entity": "VRDP.DEMO", "change_pct": 0.65}'),
+        (A, '{"action": "lookup_entity", "query": "VRDP"}'),
+        (O, 'Observation: {"matches": [{"entity": "VRDP.DEMO", "sector": "Pharmaceuticals", "sector_id": "PHAR"}]}'),
+        (A, '{"action": "list_sector", "sector": "PHAR"}'),
+        (O, 'Observation: {"sector_id": "PHAR", "index": "DPHARI.DEMO"}'),
+        (A, '{"action": "answer", "value": "Demo Pharmaceuticals Index"}'),
+    ], "Demo Pharmaceuticals Index", [True, True, True, True, True]),
+]
+
+
 if __name__ == "__main__":
-    path = Path(__file__).with_name("trajectories.jsonl")
-    rows = build()
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    kinds: dict[str, int] = {}
-    for r in rows:
-        kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
-    print(f"{len(rows)} items ({sum(r['label'] for r in rows)} reached) -> {path}; by kind {kinds}")
+    for name, rows in (("trajectories.jsonl", build()),
+                       ("trajectories_heldout.jsonl", build(seed=SEED + 1, phrasing="B", rounds=1) + HAND_WRITTEN)):
+        path = Path(__file__).with_name(name)
+        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+        kinds: dict[str, int] = {}
+        for r in rows:
+            kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
+        print(f"{len(rows)} items ({sum(r['label'] for r in rows)} reached) -> {path}; by kind {kinds}")

@@ -162,6 +162,11 @@ def _month(m: re.Match[str]) -> tuple[TimeKind, str] | None:
     return ("month", f"{y:04d}-{mo:02d}") if 1 <= mo <= 12 and 1900 <= y <= 2100 else None
 
 
+def _month_no_year(m: re.Match[str]) -> tuple[TimeKind, str] | None:
+    mo = _month_num(m["mon"]) if m.groupdict().get("mon") else _zh_int(m["m"])
+    return ("month", f"--{mo:02d}") if 1 <= mo <= 12 else None
+
+
 def _quarter(m: re.Match[str]) -> tuple[TimeKind, str] | None:
     g = m.groupdict()
     q_raw = g.get("q") or ""
@@ -219,6 +224,10 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (_p(_NB + r"(?P<mon>" + _MONTH_RE + r")\.?[\s,-]*(?P<y>" + _Y4 + r")" + _NA), _month),
     (_p(r"(?P<y>" + _Y4 + r")\s*年\s*(?P<m>\d{1,2}|" + _ZH_MONTH + r")\s*月(?!\s*(?:\d|份?\s*[日号]))"), _month),
     (_p(_NB + r"(?P<y>" + _Y4 + r")\s*M(?P<m>0?[1-9]|1[0-2])" + _NA), _month),
+    # months without a year: capitalised full names (not "May": a verb too) and "3月份"
+    (re.compile(r"(?<![A-Za-z])(?P<mon>January|February|March|April|June|July|August|September|October|November|"
+                r"December)(?![A-Za-z])"), _month_no_year),
+    (re.compile(r"(?<![\d年一二三四五六七八九十])(?P<m>\d{1,2}|" + _ZH_MONTH + r")\s*月份"), _month_no_year),
     # quarters
     (_p(_NB + r"(?:FY\s*)?(?P<y>" + _Y4 + r")\s*[-_ ]?\s*Q(?P<q>[1-4])" + _NA), _quarter),
     (_p(_NB + r"Q(?P<q>[1-4])(?:\s*(?:of\s+)?(?:FY\s*|fiscal\s+)?|\s*'|-)(?P<y>" + _Y4 + r"|(?<=')\d{2})" + _NA),

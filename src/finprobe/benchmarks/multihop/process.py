@@ -205,6 +205,10 @@ def _mirrored(calls: list[Turn], i: int, arg: str, norm: _Canon) -> bool:
         return other.action == me.action and arg in other.args and \
             {k: norm(v) for k, v in other.args.items() if k != arg} == rest
 
+    def failed(j: int) -> bool:  # a call the tool rejected checked nothing
+        obs = calls[j].observation or ""
+        return obs.lstrip().startswith(("Observation: {\"error\"", "{\"error\""))
+
     # Candidates are checked side by side: a partner is in the same unbroken run of such calls.
     partners = []
     for j, other in enumerate(calls):
@@ -213,7 +217,7 @@ def _mirrored(calls: list[Turn], i: int, arg: str, norm: _Canon) -> bool:
         lo, hi = min(i, j), max(i, j)
         if not all(same_block(x) for x in range(lo + 1, hi)):
             continue
-        if norm(other.args[arg]) != mine and _value_kind(other.args[arg]) == kind:
+        if norm(other.args[arg]) != mine and _value_kind(other.args[arg]) == kind and not failed(j):
             partners.append(j)
     if not partners:
         return False
@@ -260,7 +264,7 @@ def _selects(text: str, m: Mention, others: list[Mention]) -> bool:
 
 
 _HEDGE = re.compile(r"(?i)\b(?:either|maybe|perhaps|possibly|could\s+be|might\s+be|can'?t\s+tell|not\s+sure|unclear|"
-                    r"or\s+(?:maybe|possibly|perhaps))\b|也可能|可能是|或许|无法判断|不确定|难以判断|说不准")
+                    r"or\s+(?:maybe|possibly|perhaps)|can'?t\s+decide|undecided)\b|也可能|可能是|或许|无法判断|不确定|难以判断|说不准|都有可能")
 
 
 def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: bool) -> Mention | None:
@@ -276,7 +280,9 @@ def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: boo
         for m in g:
             if _selects(text, m, o):
                 return m
-            if not o and not candidate:
+            # Not a candidate: stated beside at most one other value ("five days after X is Y") it is a
+            # finding; in a list of several values it is only restated data.
+            if not candidate and len({x.key for x in o}) <= 1:
                 return m
             if not o and candidate and not _PLAN.search(sentence):
                 return m
