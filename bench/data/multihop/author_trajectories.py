@@ -13,10 +13,10 @@ running the detector:
 
 | behaviour        | what the agent does at hop k                                              | reaches hop k |
 |------------------|---------------------------------------------------------------------------|---------------|
-| `state`          | states the finding in its reasoning (full name, ticker, short name, other date format, EN or ZH) | yes |
+| `state`          | states the finding in its reasoning (any name or format, EN or ZH)        | yes           |
 | `use`            | says nothing, but passes the answer as an argument to a later tool call   | yes           |
 | `final_only`     | says nothing, does not pass it on; the final answer's summary states it   | yes           |
-| `wrong`          | picks another value (other candidate, neighbouring day/quarter, 2nd holding) and goes on with it | no |
+| `wrong`          | picks another value (other candidate, next day/quarter, 2nd holding), goes on | no       |
 | `state_wrong`    | states a wrong value explicitly and goes on with it                       | no            |
 | `negated`        | states the right value only to reject it ("not X"), goes on with another  | no            |
 | `candidates_only`| checks the candidates (or reads the result) and gives up                   | no            |
@@ -229,7 +229,8 @@ class Agent:
                         self.exposed.append((str(args[name]), "used"))
                         args[name] = self.render_arg(b.hop, args[name])
                         self.used.add(b.hop)
-                plan = rng.choice(EN_PLAN if lang == "en" else ZH_PLAN).format(t=call.tool) if rng.random() < 0.4 else ""
+                plans = EN_PLAN if lang == "en" else ZH_PLAN
+                plan = rng.choice(plans).format(t=call.tool) if rng.random() < 0.4 else ""
                 thought = (pending_thought + " " + plan).strip() if j == 0 else plan
                 pending_thought = ""
                 # A terse agent writes no plans; what it states about a finding it still writes.
@@ -394,162 +395,176 @@ def _hand(tid: str, chain_id: str, kind: str, messages: list[tuple[str, str]], f
     return out
 
 
-A, O = "assistant", "tool"
+A, OBS = "assistant", "tool"
 HAND_WRITTEN: list[dict[str, Any]] = [
     *_hand("h01", "demo-L2-3hop-01-en", "hand_correct", [
         (A, "I'll start by comparing trading volumes on 2024-01-10.\n"
             '{"action": "price", "entity": "Zephyrine Semiconductor", "date": "2024-01-10"}'),
-        (O, 'Observation: {"entity": "ZPHR.DEMO", "date": "2024-01-10", "close": 19.84, "volume": 26192900}'),
+        (OBS, 'Observation: {"entity": "ZPHR.DEMO", "date": "2024-01-10", "close": 19.84, "volume": 26192900}'),
         (A, '{"action": "price", "entity": "Norvex Devices", "date": "2024-01-10"}'),
-        (O, 'Observation: {"entity": "NRVX.DEMO", "date": "2024-01-10", "close": 31.2, "volume": 3585800}'),
+        (OBS, 'Observation: {"entity": "NRVX.DEMO", "date": "2024-01-10", "close": 31.2, "volume": 3585800}'),
         (A, "Zephyrine traded far more (26.2M vs 3.6M shares). Now its Q3 2024 report date.\n"
             '{"action": "report_metric", "entity": "ZPHR", "metric": "revenue", "period": "2024Q3"}'),
-        (O, 'Observation: {"entity": "ZPHR.DEMO", "period": "2024Q3", "value": 2181734401, "report_date": "2024-10-18"}'),
+        (OBS, 'Observation: {"entity": "ZPHR.DEMO", "period": "2024Q3", "value": 2181734401, "report_date": "2024-'
+            '10-18"}'),
         (A, '{"action": "price", "entity": "DSEMII", "date": "2024-10-18"}'),
-        (O, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-10-18", "close": 1745.99}'),
+        (OBS, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-10-18", "close": 1745.99}'),
         (A, '{"action": "answer", "value": "1,745.99 points"}'),
     ], "1,745.99 points", [True, True]),
     *_hand("h02", "demo-L2-3hop-01-en", "hand_wrong_pick", [
         (A, '{"action": "price", "entity": "ZPHR", "date": "2024-01-10"}'),
-        (O, 'Observation: {"entity": "ZPHR.DEMO", "date": "2024-01-10", "volume": 26192900}'),
+        (OBS, 'Observation: {"entity": "ZPHR.DEMO", "date": "2024-01-10", "volume": 26192900}'),
         (A, '{"action": "price", "entity": "NRVX", "date": "2024-01-10"}'),
-        (O, 'Observation: {"entity": "NRVX.DEMO", "date": "2024-01-10", "volume": 3585800}'),
+        (OBS, 'Observation: {"entity": "NRVX.DEMO", "date": "2024-01-10", "volume": 3585800}'),
         (A, "Norvex Devices had the larger volume. Looking up its Q3 report.\n"
             '{"action": "report_metric", "entity": "NRVX", "metric": "revenue", "period": "2024Q3"}'),
-        (O, 'Observation: {"entity": "NRVX.DEMO", "period": "2024Q3", "report_date": "2024-10-29"}'),
+        (OBS, 'Observation: {"entity": "NRVX.DEMO", "period": "2024Q3", "report_date": "2024-10-29"}'),
         (A, '{"action": "price", "entity": "DSEMII", "date": "2024-10-29"}'),
-        (O, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-10-29", "close": 1702.4}'),
+        (OBS, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-10-29", "close": 1702.4}'),
         (A, '{"action": "answer", "value": "1,702.40 points"}'),
     ], "1,702.40 points", [False, False]),
     *_hand("h03", "demo-L2-4hop-01-en", "hand_correct", [
         (A, "Thought: compare the closes of the two liquor makers on 2024-04-18.\n"
             'Action: {"action": "price", "entity": "RDMS", "date": "2024-04-18"}'),
-        (O, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-04-18", "close": 83.5}'),
+        (OBS, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-04-18", "close": 83.5}'),
         (A, 'Action: {"action": "price", "entity": "SVPL", "date": "2024-04-18"}'),
-        (O, 'Observation: {"entity": "SVPL.DEMO", "date": "2024-04-18", "close": 114.04}'),
+        (OBS, 'Observation: {"entity": "SVPL.DEMO", "date": "2024-04-18", "close": 114.04}'),
         (A, "Thought: Redmere closed at 83.50 vs Silverpine's 114.04 — Redmere is lower. Its dividend events:\n"
             'Action: {"action": "events", "entity": "RDMS", "event_type": "dividend"}'),
-        (O, 'Observation: {"entity": "RDMS.DEMO", "events": [{"event_type": "dividend", "date": "2023-05-30", '
+        (OBS, 'Observation: {"entity": "RDMS.DEMO", "events": [{"event_type": "dividend", "date": "2023-05-30", '
             '"fiscal_year": 2022}, {"event_type": "dividend", "date": "2024-05-27", "fiscal_year": 2023}]}'),
         (A, "Thought: the FY2023 dividend's ex-dividend date is May 27, 2024. Count five trading days.\n"
             'Action: {"action": "trading_day", "date": "2024-05-27", "offset": 5}'),
-        (O, 'Observation: {"date": "2024-05-27", "offset": 5, "result": "2024-06-03"}'),
+        (OBS, 'Observation: {"date": "2024-05-27", "offset": 5, "result": "2024-06-03"}'),
         (A, 'Action: {"action": "price", "entity": "RDMS", "date": "2024-06-03"}'),
-        (O, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-06-03", "close": 86.27}'),
+        (OBS, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-06-03", "close": 86.27}'),
         (A, '{"action": "answer", "value": "86.27 yuan"}'),
     ], "86.27 yuan", [True, True, True]),
     *_hand("h04", "demo-L2-4hop-01-en", "hand_off_by_one_recovered", [
         (A, '{"action": "price", "entity": "RDMS", "date": "2024-04-18"}'),
-        (O, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-04-18", "close": 83.5}'),
+        (OBS, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-04-18", "close": 83.5}'),
         (A, '{"action": "price", "entity": "SVPL", "date": "2024-04-18"}'),
-        (O, 'Observation: {"entity": "SVPL.DEMO", "date": "2024-04-18", "close": 114.04}'),
+        (OBS, 'Observation: {"entity": "SVPL.DEMO", "date": "2024-04-18", "close": 114.04}'),
         (A, '{"action": "events", "entity": "RDMS", "event_type": "dividend"}'),
-        (O, 'Observation: {"entity": "RDMS.DEMO", "events": [{"event_type": "dividend", "date": "2024-05-27", '
+        (OBS, 'Observation: {"entity": "RDMS.DEMO", "events": [{"event_type": "dividend", "date": "2024-05-27", '
             '"fiscal_year": 2023}]}'),
         (A, "Five days after 2024-05-27 is June 1.\n"
             '{"action": "price", "entity": "RDMS", "date": "2024-06-01"}'),
-        (O, 'Observation: {"error": "2024-06-01 is not a trading day (Saturday)", "hint": "previous trading day '
+        (OBS, 'Observation: {"error": "2024-06-01 is not a trading day (Saturday)", "hint": "previous trading day '
             '2024-05-31, next trading day 2024-06-03"}'),
         (A, "Use the next session then.\n"
             '{"action": "price", "entity": "RDMS", "date": "2024-06-03"}'),
-        (O, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-06-03", "close": 86.27}'),
+        (OBS, 'Observation: {"entity": "RDMS.DEMO", "date": "2024-06-03", "close": 86.27}'),
         (A, '{"action": "answer", "value": "86.27"}'),
     ], "86.27", [True, True, True]),
     *_hand("h05", "demo-L1-2hop-02-zh", "hand_correct", [
-        (A, '思考：先查天顶成长2024年一季度末的持仓。\n{"action": "fund_holdings", "fund": "天顶成长", "period": "2024Q1"}'),
-        (O, 'Observation: {"fund": "ZGEF.DEMO", "period": "2024Q1", "holdings": [{"rank": 1, "entity": "QNTC.DEMO", '
-            '"name": "宽塔云", "weight_pct": 9.49}, {"rank": 2, "entity": "NMBD.DEMO", "name": "宁伞数据", "weight_pct": 9.18}]}'),
-        (A, '思考：第一大重仓股为宽塔云（占比9.49%），查询其上市日期。\n{"action": "lookup_entity", "query": "宽塔云"}'),
-        (O, 'Observation: {"matches": [{"entity": "QNTC.DEMO", "name": "Quantara Cloud", "listing_date": "2009-05-18"}]}'),
+        (A, '思考：先查天顶成长2024年一季度末的持仓。\n{"action": "fund_holdings", "fund": "天顶成长", "period": "'
+            '2024Q1"}'),
+        (OBS, 'Observation: {"fund": "ZGEF.DEMO", "period": "2024Q1", "holdings": [{"rank": 1, "entity": "QNTC.DEMO", '
+            '"name": "宽塔云", "weight_pct": 9.49}, {"rank": 2, "entity": "NMBD.DEMO", "name": "宁伞数据", "weight'
+                '_pct": 9.18}]}'),
+        (A, '思考：第一大重仓股为宽塔云（占比9.49%），查询其上市日期。\n{"action": "lookup_entity", "query": "宽塔'
+            '云"}'),
+        (OBS, 'Observation: {"matches": [{"entity": "QNTC.DEMO", "name": "Quantara Cloud", "listing_date": "2009-0'
+            '5-18"}]}'),
         (A, '{"action": "answer", "value": "2009年5月18日"}'),
     ], "2009年5月18日", [True]),
     *_hand("h06", "demo-L1-2hop-02-zh", "hand_wrong_rank", [
         (A, '{"action": "fund_holdings", "fund": "ZGEF", "period": "2024Q1"}'),
-        (O, 'Observation: {"fund": "ZGEF.DEMO", "period": "2024Q1", "holdings": [{"rank": 1, "entity": "QNTC.DEMO", '
-            '"name": "宽塔云", "weight_pct": 9.49}, {"rank": 2, "entity": "NMBD.DEMO", "name": "宁伞数据", "weight_pct": 9.18}]}'),
+        (OBS, 'Observation: {"fund": "ZGEF.DEMO", "period": "2024Q1", "holdings": [{"rank": 1, "entity": "QNTC.DEMO", '
+            '"name": "宽塔云", "weight_pct": 9.49}, {"rank": 2, "entity": "NMBD.DEMO", "name": "宁伞数据", "weight'
+                '_pct": 9.18}]}'),
         (A, '思考：持仓比例最高的是宁伞数据。\n{"action": "lookup_entity", "query": "宁伞数据"}'),
-        (O, 'Observation: {"matches": [{"entity": "NMBD.DEMO", "name": "Nimbrella Data", "listing_date": "2012-11-05"}]}'),
+        (OBS, 'Observation: {"matches": [{"entity": "NMBD.DEMO", "name": "Nimbrella Data", "listing_date": "2012-1'
+            '1-05"}]}'),
         (A, '{"action": "answer", "value": "2012年11月5日"}'),
     ], "2012年11月5日", [False]),
     *_hand("h07", "demo-L2-4hop-02-en", "hand_correct", [
         (A, '{"action": "macro", "indicator": "PMI", "period": "2023"}'),
-        (O, 'Observation: {"indicator": "PMI", "values": [{"period": "2023-01", "value": 48.4, "release_date": '
+        (OBS, 'Observation: {"indicator": "PMI", "values": [{"period": "2023-01", "value": 48.4, "release_date": '
             '"2023-01-31"}, {"period": "2023-02", "value": 49.1, "release_date": "2023-02-28"}]}'),
         (A, "The lowest PMI reading in 2023 was in January 2023 (48.4), published on 31 January 2023. So the next "
             'session is Feb 1.\n{"action": "trading_day", "date": "2023-01-31", "offset": 1}'),
-        (O, 'Observation: {"date": "2023-01-31", "offset": 1, "result": "2023-02-01"}'),
+        (OBS, 'Observation: {"date": "2023-01-31", "offset": 1, "result": "2023-02-01"}'),
         (A, '{"action": "price", "entity": "HBSB", "date": "2023-02-01"}'),
-        (O, 'Observation: {"entity": "HBSB.DEMO", "date": "2023-02-01", "change_pct": -0.11}'),
+        (OBS, 'Observation: {"entity": "HBSB.DEMO", "date": "2023-02-01", "change_pct": -0.11}'),
         (A, '{"action": "price", "entity": "MDCB", "date": "2023-02-01"}'),
-        (O, 'Observation: {"entity": "MDCB.DEMO", "date": "2023-02-01", "change_pct": 0.57}'),
+        (OBS, 'Observation: {"entity": "MDCB.DEMO", "date": "2023-02-01", "change_pct": 0.57}'),
         (A, '{"action": "answer", "value": "Meridale Commercial Bank"}'),
     ], "Meridale Commercial Bank", [True, True, True]),
     *_hand("h08", "demo-L2-4hop-02-en", "hand_yearless_month", [
         (A, '{"action": "macro", "indicator": "PMI", "period": "2023"}'),
-        (O, 'Observation: {"indicator": "PMI", "values": [{"period": "2023-01", "value": 48.4, "release_date": '
+        (OBS, 'Observation: {"indicator": "PMI", "values": [{"period": "2023-01", "value": 48.4, "release_date": '
             '"2023-01-31"}, {"period": "2023-02", "value": 49.1, "release_date": "2023-02-28"}]}'),
         (A, "Lowest: January. Its figure came out at the end of that month; the following trading day:\n"
             '{"action": "trading_day", "date": "2023-01-31", "offset": 1}'),
-        (O, 'Observation: {"date": "2023-01-31", "offset": 1, "result": "2023-02-01"}'),
+        (OBS, 'Observation: {"date": "2023-01-31", "offset": 1, "result": "2023-02-01"}'),
         (A, '{"action": "price", "entity": "HBSB", "date": "2023-02-01"}'),
-        (O, 'Observation: {"entity": "HBSB.DEMO", "date": "2023-02-01", "change_pct": -0.11}'),
+        (OBS, 'Observation: {"entity": "HBSB.DEMO", "date": "2023-02-01", "change_pct": -0.11}'),
         (A, '{"action": "price", "entity": "MDCB", "date": "2023-02-01"}'),
-        (O, 'Observation: {"entity": "MDCB.DEMO", "date": "2023-02-01", "change_pct": 0.57}'),
+        (OBS, 'Observation: {"entity": "MDCB.DEMO", "date": "2023-02-01", "change_pct": 0.57}'),
         (A, '{"action": "answer", "value": "MDCB"}'),
     ], "MDCB", [True, True, True]),
     *_hand("h09", "demo-L3-5hop-03-en", "hand_terse", [
-        (A, '{"action": "fund_metric", "fund": "ZGEF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-12-31"}'),
-        (O, 'Observation: {"fund": "ZGEF.DEMO", "value": 10.69}'),
-        (A, '{"action": "fund_metric", "fund": "NWTF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-12-31"}'),
-        (O, 'Observation: {"fund": "NWTF.DEMO", "value": 9.12}'),
+        (A, '{"action": "fund_metric", "fund": "ZGEF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-1'
+            '2-31"}'),
+        (OBS, 'Observation: {"fund": "ZGEF.DEMO", "value": 10.69}'),
+        (A, '{"action": "fund_metric", "fund": "NWTF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-1'
+            '2-31"}'),
+        (OBS, 'Observation: {"fund": "NWTF.DEMO", "value": 9.12}'),
         (A, '{"action": "fund_holdings", "fund": "NWTF", "period": "2024Q3"}'),
-        (O, 'Observation: {"fund": "NWTF.DEMO", "holdings": [{"rank": 1, "entity": "LXGD.DEMO", "name": "Lexigrid Software"}]}'),
+        (OBS, 'Observation: {"fund": "NWTF.DEMO", "holdings": [{"rank": 1, "entity": "LXGD.DEMO", "name": "Lexigri'
+            'd Software"}]}'),
         (A, '{"action": "lookup_entity", "query": "LXGD"}'),
-        (O, 'Observation: {"matches": [{"entity": "LXGD.DEMO", "sector": "Software", "sector_id": "SOFT"}]}'),
+        (OBS, 'Observation: {"matches": [{"entity": "LXGD.DEMO", "sector": "Software", "sector_id": "SOFT"}]}'),
         (A, '{"action": "list_sector", "sector": "Software"}'),
-        (O, 'Observation: {"sector_id": "SOFT", "index": "DSOFTI.DEMO"}'),
+        (OBS, 'Observation: {"sector_id": "SOFT", "index": "DSOFTI.DEMO"}'),
         (A, '{"action": "price", "entity": "DSOFTI.DEMO", "date": "2024-11-04"}'),
-        (O, 'Observation: {"entity": "DSOFTI.DEMO", "date": "2024-11-04", "change_pct": 1.46}'),
+        (OBS, 'Observation: {"entity": "DSOFTI.DEMO", "date": "2024-11-04", "change_pct": 1.46}'),
         (A, '{"action": "answer", "value": "1.46%"}'),
     ], "1.46%", [True, True, True, True]),
     *_hand("h10", "demo-L3-5hop-03-en", "hand_wrong_fund", [
-        (A, '{"action": "fund_metric", "fund": "ZGEF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-12-31"}'),
-        (O, 'Observation: {"fund": "ZGEF.DEMO", "value": 10.69}'),
+        (A, '{"action": "fund_metric", "fund": "ZGEF", "metric": "max_drawdown", "horizon": "1Y", "as_of": "2024-1'
+            '2-31"}'),
+        (OBS, 'Observation: {"fund": "ZGEF.DEMO", "value": 10.69}'),
         (A, "That looks small enough; I'll take Zenith Growth.\n"
             '{"action": "fund_holdings", "fund": "ZGEF", "period": "2024Q3"}'),
-        (O, 'Observation: {"fund": "ZGEF.DEMO", "holdings": [{"rank": 1, "entity": "TLMC.DEMO", "name": "Talmora Circuits"}]}'),
+        (OBS, 'Observation: {"fund": "ZGEF.DEMO", "holdings": [{"rank": 1, "entity": "TLMC.DEMO", "name": "Talmora'
+            ' Circuits"}]}'),
         (A, "Top holding Talmora Circuits — a semiconductor maker.\n"
             '{"action": "price", "entity": "DSEMII", "date": "2024-11-04"}'),
-        (O, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-11-04", "change_pct": 0.83}'),
+        (OBS, 'Observation: {"entity": "DSEMII.DEMO", "date": "2024-11-04", "change_pct": 0.83}'),
         (A, '{"action": "answer", "value": "0.83%"}'),
     ], "0.83%", [False, False, False, False]),
     *_hand("h11", "demo-L2-3hop-02-zh", "hand_correct", [
         (A, '思考：先确认流明途汽车所属行业。\n{"action": "lookup_entity", "query": "流明途汽车"}'),
-        (O, 'Observation: {"matches": [{"entity": "LMWA.DEMO", "name": "Lumenway Auto", "sector": "新能源汽车", '
+        (OBS, 'Observation: {"matches": [{"entity": "LMWA.DEMO", "name": "Lumenway Auto", "sector": "新能源汽车", '
             '"sector_id": "NEV"}]}'),
         (A, '思考：流明途汽车属于新能源汽车行业，查该行业指数。\n{"action": "list_sector", "sector": "新能源汽车"}'),
-        (O, 'Observation: {"sector_id": "NEV", "name_zh": "新能源汽车", "index": "DNEVI.DEMO"}'),
-        (A, '思考：对应的行业指数为演示新能源汽车指数（DNEVI）。\n{"action": "price", "entity": "DNEVI", "date": "2024-07-01"}'),
-        (O, 'Observation: {"entity": "DNEVI.DEMO", "date": "2024-07-01", "close": 1981.35}'),
+        (OBS, 'Observation: {"sector_id": "NEV", "name_zh": "新能源汽车", "index": "DNEVI.DEMO"}'),
+        (A, '思考：对应的行业指数为演示新能源汽车指数（DNEVI）。\n{"action": "price", "entity": "DNEVI", "date": "'
+            '2024-07-01"}'),
+        (OBS, 'Observation: {"entity": "DNEVI.DEMO", "date": "2024-07-01", "close": 1981.35}'),
         (A, '{"action": "answer", "value": "1981.35点"}'),
     ], "1981.35点", [True, True]),
     *_hand("h12", "demo-L3-6hop-02-en", "hand_terse", [
         (A, '{"action": "macro", "indicator": "GDP_YOY", "period": "2023"}'),
-        (O, 'Observation: {"indicator": "GDP_YOY", "values": [{"period": "2023Q1", "value": 4.1}, {"period": "2023Q2", '
+        (OBS, 'Observation: {"indicator": "GDP_YOY", "values": [{"period": "2023Q1", "value": 4.1}, {"period": "20'
+            '23Q2", '
             '"value": 5.9, "release_date": "2023-07-17"}]}'),
         (A, '{"action": "macro", "indicator": "GDP_YOY", "period": "2023Q2"}'),
-        (O, 'Observation: {"indicator": "GDP_YOY", "values": [{"period": "2023Q2", "value": 5.9, "release_date": '
+        (OBS, 'Observation: {"indicator": "GDP_YOY", "values": [{"period": "2023Q2", "value": 5.9, "release_date": '
             '"2023-07-17"}]}'),
         (A, '{"action": "trading_day", "date": "2023-07-17", "offset": 1}'),
-        (O, 'Observation: {"result": "2023-07-18"}'),
+        (OBS, 'Observation: {"result": "2023-07-18"}'),
         (A, '{"action": "price", "entity": "HBSB", "date": "2023-07-18"}'),
-        (O, 'Observation: {"entity": "HBSB.DEMO", "change_pct": -1.65}'),
+        (OBS, 'Observation: {"entity": "HBSB.DEMO", "change_pct": -1.65}'),
         (A, '{"action": "price", "entity": "VRDP", "date": "2023-07-18"}'),
-        (O, 'Observation: {"entity": "VRDP.DEMO", "change_pct": 0.65}'),
+        (OBS, 'Observation: {"entity": "VRDP.DEMO", "change_pct": 0.65}'),
         (A, '{"action": "lookup_entity", "query": "VRDP"}'),
-        (O, 'Observation: {"matches": [{"entity": "VRDP.DEMO", "sector": "Pharmaceuticals", "sector_id": "PHAR"}]}'),
+        (OBS, 'Observation: {"matches": [{"entity": "VRDP.DEMO", "sector": "Pharmaceuticals", "sector_id": "PHAR"}]}'),
         (A, '{"action": "list_sector", "sector": "PHAR"}'),
-        (O, 'Observation: {"sector_id": "PHAR", "index": "DPHARI.DEMO"}'),
+        (OBS, 'Observation: {"sector_id": "PHAR", "index": "DPHARI.DEMO"}'),
         (A, '{"action": "answer", "value": "Demo Pharmaceuticals Index"}'),
     ], "Demo Pharmaceuticals Index", [True, True, True, True, True]),
 ]

@@ -193,6 +193,9 @@ def read_final_verdict(text: str) -> tuple[bool | None, str | None]:
                 if t is not None:
                     ev = lowered.get("evidence")
                     return t, (str(ev) if ev is not None else None)
+    bare = text.strip().strip("*`\"'").strip()
+    if re.fullmatch(r"\d+(?:\.\d+)?", bare):
+        return _truth(float(bare)), None
     first = re.sub(r"^[\s*#>\"'“”`]+", "", text).lower()
     for w in sorted(_FALSE_WORDS, key=len, reverse=True):
         if first.startswith(w):
@@ -239,10 +242,11 @@ async def judge_final(model: ModelFn, chain: Chain, response: str | None, *, use
             reason = f"evidence {evidence!r} is not in the response (hard filter)"
         else:
             return JudgeResult(ok=True, correct=correct, evidence=evidence, prompts=which, raw=raw, warnings=warnings)
-        convo = convo + [Message(role="assistant", content=text),
-                         Message(role="user", content=f"Your reply could not be used ({reason}). Reply with only "
-                                 'the JSON object {"verdict": ..., "evidence": ...}; the evidence must be copied '
-                                 "from the response.")]
+        reminder = (f"Your reply could not be used ({reason}). Reply with only the JSON object "
+                    '{"verdict": ..., "evidence": ...}; the evidence must be copied from the response.'
+                    if which == "builtin" else
+                    f"Your reply could not be used ({reason}). Reply exactly in the format your instructions ask for.")
+        convo = convo + [Message(role="assistant", content=text), Message(role="user", content=reminder)]
     return JudgeResult(ok=False, reason=reason, prompts=which, raw=raw, warnings=warnings)
 
 

@@ -185,14 +185,13 @@ def _signed(text: str, m: Mention, n: ParsedNumber) -> ParsedNumber:
 def _candidates(text: str) -> list[tuple[Mention, ParsedNumber]]:
     """Figures of the answer that can be the answer: not reference points, not rejected, not years; the
     sign given by words applied."""
-    out = []
+    out, years = [], []
     for m, n in find_figures(text):
-        if n.is_year_like:
-            continue
         if is_context(text, m) or is_negated(text, m):
             continue
-        out.append((m, _signed(text, m, n)))
-    return out
+        (years if n.is_year_like else out).append((m, _signed(text, m, n)))
+    # A bare four-digit figure ("1900") is read as a year only when the answer states something else.
+    return out or years
 
 
 def _groups(items: list[tuple[Mention, ParsedNumber]]) -> list[ParsedNumber]:

@@ -92,8 +92,11 @@ def _zh_int(s: str) -> int:
 
 
 def _year(s: str) -> int:
+    """A four-digit year; two digits pivot at 70 ("24" → 2024, "98" → 1998)."""
     y = int(s)
-    return 2000 + y if y < 100 else y
+    if y >= 100:
+        return y
+    return 2000 + y if y < 70 else 1900 + y
 
 
 def _valid_date(y: int | None, m: int, d: int) -> bool:

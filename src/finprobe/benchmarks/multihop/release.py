@@ -160,8 +160,9 @@ def extract_hop_answers(reference_response: str | None, k: int) -> tuple[list[Ex
         if n == len(steps) + 1:
             steps.append((n, m))
     hops: list[ExtractedHop] = []
-    for i, (_, m) in enumerate(steps):
-        end = steps[i + 1][1].start() if i + 1 < len(steps) else len(body)
+    for _, m in steps:
+        # A step ends at the next step marker of any number (an out-of-sequence "Step 3" is not this step's text).
+        end = min((x.start() for x in marks if x.start() > m.start()), default=len(body))
         chunk = body[m.end():end].strip()
         answers = list(_ANSWER_RE.finditer(chunk))
         if answers:

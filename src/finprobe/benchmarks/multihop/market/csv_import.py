@@ -8,7 +8,8 @@ ISO `YYYY-MM-DD`; quarters `YYYYQn`; months `YYYY-MM`.
 Filled in when absent:
 - `trading_days.csv`: the distinct dates of the stock and index rows of `daily_bars.csv`;
 - `daily_bars.change_pct`: from the entity's previous close; `turnover_rate`: from `shares_outstanding`;
-- `events.event_id`: numbered in file order; `aliases.csv`: tickers and names are always aliases.
+- `events.event_id`: numbered in file order; `entities.currency`: CNY; `aliases.csv`: tickers and names
+  are always aliases.
 
 Every value is checked (type, allowed values, references to known entities and indicators, duplicate
 keys); a bad value raises `CsvImportError` naming the file, the line and the column, and nothing is kept.
@@ -20,6 +21,7 @@ import csv
 import datetime as dt
 import json
 import re
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -218,7 +220,11 @@ def import_csv_dir(directory: str | Path, db_path: str | Path = ":memory:") -> M
     for table in _ORDER:
         rows = [{k: v for k, v in r.items() if k != "_line"} for r in tables.get(table, [])]
         if rows:
-            db.insert(table, rows)
+            try:
+                db.insert(table, rows)
+            except sqlite3.DatabaseError as exc:
+                db.close()
+                raise CsvImportError(f"{d / (table + '.csv')}: rejected by the database: {exc}") from None
     if not any(r["key"] == "schema_version" for r in tables.get("meta", [])):
         db.insert("meta", [{"key": "schema_version", "value": SCHEMA_VERSION},
                            {"key": "source", "value": str(d)}])
@@ -252,6 +258,9 @@ def _check_keys_and_refs(d: Path, tables: dict[str, list[dict[str, Any]]]) -> No
 
 
 def _fill_derived(tables: dict[str, list[dict[str, Any]]]) -> None:
+    for e in tables["entities"]:
+        if not e.get("currency"):
+            e["currency"] = "CNY"  # the schema's default currency
     kinds = {e["entity_id"]: e["kind"] for e in tables["entities"]}
     shares = {e["entity_id"]: e.get("shares_outstanding") for e in tables["entities"]}
     bars = tables.get("daily_bars", [])
