@@ -41,7 +41,7 @@ def test_release_en_fixture(release_en):
     assert [(h.answer, h.source) for h in c.hops] == [("Harborstone Bank", "extracted"),
                                                       ("32,232,800 shares", "gold")]
     assert c.hops[1].kind == "number" and c.final_answer == "32,232,800 shares"
-    assert c.judge_prompts is not None and "{model_response}" in c.judge_prompts.template
+    assert c.judge_prompts is not None and "{model_response}" in str(c.judge_prompts.template)
     assert [h.answer for h in chains["L2_3hop_1"].intermediate] == ["Zephyrine Semiconductor", "2024-10-18"]
     assert [h.answer for h in chains["L3_5hop_1"].intermediate] == [
         "Talmora Circuits", "2023-06-12", "2023-07-12", "Talmora Circuits"]
@@ -135,10 +135,9 @@ def test_checksum_is_verified(release_en):
 
 
 def test_loads_from_a_url(release_zh):
-    handler = http.server.SimpleHTTPRequestHandler
     directory = str(release_zh.parent)
 
-    class Quiet(handler):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *a, **kw):
             super().__init__(*a, directory=directory, **kw)
 

@@ -53,7 +53,7 @@ async def test_hard_filters(demo_chains):
     model = Fake('{"verdict": "correct", "evidence": "Quillon Microchips"}',
                  '{"verdict": "correct", "evidence": "the answer is right"}')
     r = await judge_final(model, chain, "Zephyrine, I think.")
-    assert not r.ok and r.correct is None and "hard filter" in r.reason and len(r.raw) == 2
+    assert not r.ok and r.correct is None and "hard filter" in str(r.reason) and len(r.raw) == 2
 
 
 async def test_unreadable_and_failed_calls_are_unscored(demo_chains):
@@ -61,11 +61,12 @@ async def test_unreadable_and_failed_calls_are_unscored(demo_chains):
     r = await judge_final(Fake("hmm, hard to say", "still thinking"), chain, "Quillon")
     assert not r.ok and r.reason == "unreadable judge reply"
     r = await judge_final(Fake(ModelError("503 after retries")), chain, "Quillon")
-    assert not r.ok and "judge call failed" in r.reason
+    assert not r.ok and "judge call failed" in str(r.reason)
 
 
 async def test_release_prompts_are_used_verbatim(release_zh):
     chain = next(c for c in load_chains(release_zh) if c.id == "L1_1hop_1")
+    assert chain.judge_prompts is not None
     model = Fake('{"score": 1, "reason": "一致"}')
     r = await judge_final(model, chain, "奎隆微芯")
     assert r.ok and r.correct and r.prompts == "release"
@@ -100,6 +101,7 @@ async def test_process_judge(demo_chains, release_zh):
     r = await judge_process(Fake('{"reached": [true]}', "nope"), chain, "x")
     assert not r.ok
     zh = next(c for c in load_chains(release_zh) if c.id == "L2_3hop_1")
+    assert zh.judge_prompts is not None
     model = Fake('{"steps": [1, 0]}')
     r = await judge_process(model, zh, "泽风半导体……")
     assert r.ok and r.hits == [True, False] and model.seen[0][0][0].content == zh.judge_prompts.process_system

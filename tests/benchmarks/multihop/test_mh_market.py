@@ -112,7 +112,7 @@ def test_import_fills_calendar_change_and_turnover(tmp_path):
     db = import_csv_dir(tmp_path / "m")
     assert db.trading_days() == ["2024-01-02", "2024-01-03", "2024-01-04"]
     bar = db.bar("AAA.X", "2024-01-03")
-    assert bar.change_pct == 10.0 and bar.turnover_rate == 0.7
+    assert bar is not None and bar.change_pct == 10.0 and bar.turnover_rate == 0.7
     assert [e.entity_id for e in db.resolve("Alpha Example Corp")] == ["AAA.X"]
 
 
@@ -157,6 +157,6 @@ def test_import_needs_entities_and_open_checks_the_schema(tmp_path):
 
 
 def test_every_table_is_documented():
-    doc = (Path(__import__("finprobe.benchmarks.multihop.market.schema", fromlist=["x"]).__file__).parent
-           / "SCHEMA.md").read_text(encoding="utf-8")
+    from finprobe.benchmarks.multihop.market import schema
+    doc = (Path(str(schema.__file__)).parent / "SCHEMA.md").read_text(encoding="utf-8")
     assert all(f"`{table}`" in doc for table in COLUMNS)

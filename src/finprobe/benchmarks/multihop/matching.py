@@ -86,7 +86,7 @@ def _former_latter(text: str, g: list[Mention], o: list[Mention]) -> MatchResult
     """"X rose 0.57%, Y fell 0.11%; the former moved more": the former/latter names the first/second candidate."""
     tail = _CLAUSE.split(text)[-1]
     ordered = sorted(g + o, key=lambda m: m.start)
-    firsts = []
+    firsts: list[Mention] = []
     for m in ordered:  # distinct candidates in order of first mention
         if all((m.gold != f.gold) or (not m.gold and m.key != f.key) for f in firsts):
             firsts.append(m)
@@ -185,7 +185,8 @@ def _signed(text: str, m: Mention, n: ParsedNumber) -> ParsedNumber:
 def _candidates(text: str) -> list[tuple[Mention, ParsedNumber]]:
     """Figures of the answer that can be the answer: not reference points, not rejected, not years; the
     sign given by words applied."""
-    out, years = [], []
+    out: list[tuple[Mention, ParsedNumber]] = []
+    years: list[tuple[Mention, ParsedNumber]] = []
     for m, n in find_figures(text):
         if is_context(text, m) or is_negated(text, m):
             continue
