@@ -105,6 +105,9 @@ def test_from_transcript_reads_steps_not_observations():
     assert [turn.action for turn in traj.turns] == ["price", None, None]
     assert traj.turns[0].text == "Checking." and traj.final_answer == "1745.99"
     assert not hop_reached(traj, REPORT_DAY).hit  # 2024-10-18 was only in the observation
+    text = traj.render()
+    assert "Checking." in text and 'call price({"entity": "ZPHR"' in text and "final answer: 1745.99" in text
+    assert "2024-10-18" not in text  # the judge sees the agent's output, not the tools' results
 
 
 def test_no_gold_no_hit():

@@ -102,6 +102,20 @@ class Trajectory(BaseModel):
         return cls(question=question, turns=turns, final_answer=answer)
 
 
+    def render(self) -> str:
+        """The agent's own output as text (its words, its tool calls, its final answer; no tool results), the
+        input of the LLM process judge: what the agent said and did, not what the tools showed it."""
+        lines = []
+        for i, turn in enumerate(self.turns, start=1):
+            if turn.text.strip():
+                lines.append(f"[{i}] {turn.text.strip()}")
+            if turn.action:
+                lines.append(f"[{i}] call {turn.action}({json.dumps(turn.args, ensure_ascii=False)})")
+        if self.final_answer:
+            lines.append(f"final answer: {self.final_answer}")
+        return "\n".join(lines)
+
+
 def _json_action(text: str) -> dict[str, Any] | None:
     dec = json.JSONDecoder()
     for i, ch in enumerate(text):

@@ -28,6 +28,7 @@ import asyncio
 import datetime as dt
 import importlib
 import json
+import threading
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
@@ -52,6 +53,7 @@ __all__ = [
     "WebResult",
     "WebSearch",
     "WebSearchError",
+    "corpus_index",
     "load_web_search",
     "market_corpus",
 ]
@@ -193,6 +195,20 @@ def market_corpus(db: MarketDB) -> list[Passage]:
     """The database's documents as searchable passages."""
     return [Passage(passage_id=d.doc_id, text=d.text, language=d.language, company=d.entity_id, period=d.date)
             for d in db.documents()]
+
+
+_index_lock = threading.Lock()
+_indexes: dict[int, tuple[MarketDB, BM25Index]] = {}
+
+
+def corpus_index(db: MarketDB) -> BM25Index:
+    """The BM25 index of a database's documents, built once per database object (building it takes seconds)."""
+    with _index_lock:
+        hit = _indexes.get(id(db))
+        if hit is None or hit[0] is not db:
+            hit = (db, BM25Index(market_corpus(db)))
+            _indexes[id(db)] = hit
+        return hit[1]
 
 
 # --------------------------------------------------------------------------- specs
