@@ -1,0 +1,115 @@
+"""Agreement of the multihop judging components with hand-labelled data (goal: ≥ 0.95 each).
+
+- final-answer matcher (`match_final`) on `bench/data/multihop/final_answers.jsonl`: realistic final
+  answers to demo-chain questions (other units and scales, rounding, date formats, names/tickers/aliases,
+  EN and ZH, answers buried in explanations, near misses, hedges, rejections, non-answers);
+- process-hit detector (`hop_reached`) on `bench/data/multihop/trajectories.jsonl`: one item per
+  (trajectory, intermediate hop), trajectories played with real tool results.
+
+Each has a `dev` set (the rules were fixed against it) and a `heldout` set written afterwards with new
+phrasings (`*_heldout.jsonl`, including hand-written free-form trajectories), reported separately.
+
+Run: .venv/bin/python bench/multihop_matchers.py [--show N] [--json]
+Reports agreement overall, by kind of input, by language (and style for trajectories), with the entity
+lexicon of the demo market (the default when chains run on a market database) and, for the final
+matcher, without it (release files scored with no market). Also items/s of each component.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from finprobe.benchmarks.multihop import EntityLexicon, Trajectory, demo_market, hop_reached, match_final
+from finprobe.benchmarks.multihop.chains import Hop
+
+DATA = Path(__file__).parent / "data" / "multihop"
+GOAL = 0.95
+
+
+def _hop(ref: dict[str, Any]) -> Hop:
+    return Hop(answer=ref["answer"], kind=ref["kind"], value=ref.get("value"), unit=ref.get("unit"),
+               aliases=ref.get("aliases") or [], distractors=ref.get("distractors") or [])
+
+
+def _load(name: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _table(title: str, results: list[tuple[dict[str, Any], bool]], keys: list[str]) -> dict[str, Any]:
+    n = len(results)
+    agree = sum(ok for _, ok in results)
+    out: dict[str, Any] = {"n": n, "agreement": agree / n if n else None}
+    print(f"\n{title}: agreement {agree}/{n} = {agree / n:.3f}  (goal {GOAL})")
+    for key in keys:
+        groups: dict[str, list[bool]] = defaultdict(list)
+        for item, ok in results:
+            groups[str(item.get(key))].append(ok)
+        out[f"by_{key}"] = {g: {"n": len(v), "agreement": sum(v) / len(v)} for g, v in sorted(groups.items())}
+        print(f"  by {key}: " + ", ".join(f"{g} {sum(v)}/{len(v)}" for g, v in sorted(groups.items())))
+    return out
+
+
+def run(show: int, split: str) -> dict[str, Any]:
+    lexicon = EntityLexicon(demo_market().alias_lexicon())
+    report: dict[str, Any] = {}
+    suffix = "" if split == "dev" else "_heldout"
+
+    finals = _load(f"final_answers{suffix}.jsonl")
+    for label, lex in ((f"[{split}] final-answer matcher (demo lexicon)", lexicon),
+                       (f"[{split}] final-answer matcher (no lexicon)", None)):
+        t0 = time.perf_counter()
+        results = []
+        for item in finals:
+            verdict = match_final(item["answer"], _hop(item["reference"]), lexicon=lex)
+            results.append((item | {"got": verdict.correct, "why": verdict.reason}, verdict.correct == item["label"]))
+        rate = len(finals) / (time.perf_counter() - t0)
+        report[label] = _table(label, results, ["kind", "language", "label"])
+        report[label]["items_per_s"] = rate
+        print(f"  {rate:.0f} items/s")
+        for item, _ok in [r for r in results if not r[1]][:show]:
+            print(f"    MISS {item['id']} [{item['kind']}] label={item['label']} got={item['got']} "
+                  f"ref={item['reference']['answer']!r} answer={item['answer'][:110]!r} ({item['why']})")
+
+    trajectories = _load(f"trajectories{suffix}.jsonl")
+    t0 = time.perf_counter()
+    results = []
+    for item in trajectories:
+        traj = Trajectory.from_messages(item["messages"], question=item["question"], final_answer=item["final_answer"])
+        got = hop_reached(traj, _hop(item["reference"]), lexicon=lexicon)
+        results.append((item | {"got": got.hit, "why": got.how + " " + got.evidence}, got.hit == item["label"]))
+    rate = len(trajectories) / (time.perf_counter() - t0)
+    label = f"[{split}] process-hit detector (demo lexicon)"
+    report[label] = _table(label, results, ["kind", "language", "style", "hop_kind", "label"])
+    report[label]["items_per_s"] = rate
+    print(f"  {rate:.0f} items/s")
+    for item, _ok in [r for r in results if not r[1]][:show]:
+        print(f"    MISS {item['id']} [{item['kind']}/{item['style']}] label={item['label']} got={item['got']} "
+              f"ref={item['reference']['answer']!r} ({item['why']})")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--show", type=int, default=10, help="disagreements to print per component")
+    ap.add_argument("--json", action="store_true", help="print the report as JSON at the end")
+    ap.add_argument("--split", choices=["dev", "heldout", "both"], default="both",
+                    help="dev: the sets the rules were tuned on; heldout: sets written afterwards, never tuned on")
+    args = ap.parse_args(argv)
+    report: dict[str, Any] = {}
+    for split in (["dev", "heldout"] if args.split == "both" else [args.split]):
+        report.update(run(args.show, split))
+    met = {k: v["agreement"] >= GOAL for k, v in report.items()}
+    print("\ngoal met: " + ", ".join(f"{k}: {'yes' if ok else 'NO'}" for k, ok in met.items()))
+    if args.json:
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

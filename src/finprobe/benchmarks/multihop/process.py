@@ -1,0 +1,337 @@
+"""The process-hit detector: does a trajectory reach hop k's gold answer? (the I(k_i ⪯ A) of DESIGN §6)
+
+Definition (what the labelled set is labelled by): the agent reaches a hop when **its own output** — its
+reasoning text, the arguments of its tool calls, or its final answer — states or uses that hop's answer
+as a finding. Not counted: the answer appearing only in a tool result or in the question; the answer
+merely listed among the candidates being checked; the answer rejected ("not X", "不是X").
+
+How it is detected:
+- **use in a tool call**: an argument equal to the hop's answer (an entity by any alias, a date or period
+  in any format, a figure within tolerance) reaches the hop — unless the same call was also made with
+  another value for that argument (the same tool, the other arguments equal): such "mirrored" calls check
+  candidates side by side and say nothing about which one the agent picked;
+- **a statement in text**: a mention of the answer in the agent's text (thought or final answer) that is
+  not rejected. When the answer is one of several candidates — it appears in the question, in mirrored
+  calls, or next to another candidate in the same sentence — the mention must *select* it: a comparative
+  or superlative right after it ("X had the higher close", "X最高") before another candidate is named,
+  a conclusion marker right before it ("so X", "因此X", "→ X"), or a statement naming it alone that is not
+  a plan ("X's close was 21.76", but not "let me check X").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from finprobe.benchmarks.multihop.chains import Chain, Hop
+from finprobe.benchmarks.multihop.mentions import (
+    EntityLexicon,
+    Mention,
+    figure_matches,
+    find_gold_mentions,
+    gold_time_value,
+    is_negated,
+    reference_number,
+    sentences,
+    time_equal,
+)
+from finprobe.benchmarks.multihop.periods import find_time_mentions
+from finprobe.core.numbers import find_numbers, normalise_text_answer
+from finprobe.core.schema import StepKind, Transcript
+
+__all__ = ["HitResult", "Trajectory", "Turn", "hop_reached", "process_hits"]
+
+
+class Turn(BaseModel):
+    """One agent turn: its words outside the action, and the action it took (if any)."""
+
+    text: str = ""
+    action: str | None = None
+    args: dict[str, Any] = Field(default_factory=dict)
+    observation: str | None = None
+
+
+class Trajectory(BaseModel):
+    """What the agent did in an episode, as the process detector reads it."""
+
+    question: str = ""
+    turns: list[Turn] = Field(default_factory=list)
+    final_answer: str | None = None
+
+    @classmethod
+    def from_transcript(cls, transcript: Transcript, question: str = "") -> Trajectory:
+        turns: list[Turn] = []
+        for step in transcript.steps:
+            if step.kind == StepKind.note:
+                continue
+            raw = step.raw or ""
+            action = step.action
+            text = _strip_action(raw) if action is not None else raw
+            if action is not None and action.name == "answer":
+                turns.append(Turn(text=text))
+                continue
+            turns.append(Turn(text=text, action=action.name if action else None,
+                              args=dict(action.args) if action else {}, observation=step.observation))
+        return cls(question=question, turns=turns, final_answer=transcript.final_answer)
+
+    @classmethod
+    def from_messages(cls, messages: list[dict[str, str]], question: str = "",
+                      final_answer: str | None = None) -> Trajectory:
+        """From plain messages: `assistant` turns hold the agent's text with at most one JSON action;
+        `tool` turns are observations. A JSON action named "answer" gives the final answer."""
+        turns: list[Turn] = []
+        answer = final_answer
+        for msg in messages:
+            if msg.get("role") == "assistant":
+                content = msg.get("content", "")
+                obj = _json_action(content)
+                text = _strip_action(content) if obj is not None else content
+                if obj is not None and obj.get("action") == "answer":
+                    answer = str(obj.get("value", "")) if answer is None else answer
+                    turns.append(Turn(text=text))
+                elif obj is not None:
+                    args = {k: v for k, v in obj.items() if k != "action"}
+                    turns.append(Turn(text=text, action=str(obj.get("action")), args=args))
+                else:
+                    turns.append(Turn(text=text))
+            elif msg.get("role") in ("tool", "user") and turns:
+                turns[-1].observation = msg.get("content", "")
+        return cls(question=question, turns=turns, final_answer=answer)
+
+
+    def render(self) -> str:
+        """The agent's own output as text (its words, its tool calls, its final answer; no tool results), the
+        input of the LLM process judge: what the agent said and did, not what the tools showed it."""
+        lines = []
+        for i, turn in enumerate(self.turns, start=1):
+            if turn.text.strip():
+                lines.append(f"[{i}] {turn.text.strip()}")
+            if turn.action:
+                lines.append(f"[{i}] call {turn.action}({json.dumps(turn.args, ensure_ascii=False)})")
+        if self.final_answer:
+            lines.append(f"final answer: {self.final_answer}")
+        return "\n".join(lines)
+
+
+def _json_action(text: str) -> dict[str, Any] | None:
+    dec = json.JSONDecoder()
+    for i, ch in enumerate(text):
+        if ch != "{":
+            continue
+        try:
+            obj, _ = dec.raw_decode(text[i:])
+        except json.JSONDecodeError:
+            continue
+        if isinstance(obj, dict) and "action" in obj:
+            return obj
+    return None
+
+
+def _strip_action(text: str) -> str:
+    """The reply without its JSON action object (and a code fence around it)."""
+    dec = json.JSONDecoder()
+    for i, ch in enumerate(text):
+        if ch != "{":
+            continue
+        try:
+            obj, end = dec.raw_decode(text[i:])
+        except json.JSONDecodeError:
+            continue
+        if isinstance(obj, dict):
+            rest = text[:i] + " " + text[i + end:]
+            return re.sub(r"```(?:json)?\s*```", " ", rest).strip()
+    return text
+
+
+class HitResult(BaseModel):
+    hit: bool
+    how: str = ""  # "tool_call", "statement", "final_answer", or why not
+    evidence: str = ""
+
+
+# --------------------------------------------------------------------------- cues
+_SELECT_AFTER = re.compile(
+    r"(?i)^[^.;。；!?！？\n]{0,60}?(?:\b(?:higher|highest|larger|largest|bigger|biggest|greater|greatest|more|most|"
+    r"lower|lowest|smaller|smallest|less|least|fewer|fewest|better|best|worse|worst|top|tops|topped|leads?|led|wins?|won|"
+    r"outperform(?:ed|s)?|beats?|beat|exceed(?:ed|s)?|ahead|earlier|earliest|later|latest|first|"
+    r"is\s+the\s+(?:one|answer|company|fund|winner)|it\s+is)\b|"
+    r"更高|最高|较高|更大|最大|较大|更多|最多|更低|最低|较低|更小|最小|较小|更少|最少|领先|胜出|高于|低于|大于|小于|超过|"
+    r"更早|最早|更晚|最晚|居首|第一)"
+)
+_SELECT_BEFORE = re.compile(
+    r"(?i)(?:\b(?:so|thus|therefore|hence|i\.e\.|meaning|which\s+means|answer(?:\s+is)?|winner(?:\s+is)?|"
+    r"pick|choose|go\s+with|that\s+(?:company|fund|day|date|quarter|month|sector)\s+is|it\s+is|it's|is)\b|→|=>|⇒|=|"
+    r"所以|因此|故|即|也就是|答案|结论|确定为|确定是|选择|为|是)\s*(?:the\s+)?$"
+)
+_PLAN = re.compile(
+    r"(?i)\b(?:let\s+me|let's|i'?ll|i\s+will|i\s+need|need\s+to|next\b|now\s+(?:i|let|check|get|look)|check|look\s+up|"
+    r"query|fetch|get\s+the|find\s+(?:out|the)|compare|comparing|whether|if\b|which\s+of)|"
+    r"查询|查一下|查看|获取|需要|接下来|下一步|先看|看看|比较一下|对比|是否|哪"
+)
+
+
+class _Canon:
+    """Canonical argument values, so the same entity or date written two ways compares equal."""
+
+    def __init__(self, hop: Hop, lexicon: EntityLexicon | None):
+        self.gold_names = {normalise_text_answer(n.replace(".", " ")) for n in hop.names()}
+        self.lexicon = lexicon
+
+    def __call__(self, v: Any) -> str:
+        s = str(v).strip()
+        times = find_time_mentions(s, bare_years=True)
+        if len(times) == 1 and times[0].end - times[0].start >= len(s) * 0.6:
+            return times[0].value
+        key = normalise_text_answer(s.replace(".", " "))
+        if key in self.gold_names:
+            return "__gold__"
+        if self.lexicon:
+            found = self.lexicon.find(s)
+            if len(found) == 1 and found[0].end - found[0].start >= 0.6 * len(s):
+                return "entity:" + found[0].key
+        return key
+
+
+def _value_kind(v: Any) -> str:
+    """What sort of value an argument holds: a date/period kind, a number, or a name."""
+    s = str(v).strip()
+    times = find_time_mentions(s, bare_years=True)
+    if len(times) == 1 and times[0].end - times[0].start >= len(s) * 0.6:
+        return times[0].kind
+    if re.fullmatch(r"[-+]?[\d,.]+%?", s):
+        return "number"
+    return "name"
+
+
+def _mirrored(calls: list[Turn], i: int, arg: str, norm: _Canon) -> bool:
+    """Whether call `i` checks one candidate among several: the same call was also made with another value
+    of `arg` of the same sort (same tool, other arguments equal) — and not repeated for this value after
+    all of those, which would be picking it."""
+    me = calls[i]
+    rest = {k: norm(v) for k, v in me.args.items() if k != arg}
+    mine = norm(me.args.get(arg, ""))
+    kind = _value_kind(me.args.get(arg, ""))
+    def same_block(j: int) -> bool:
+        other = calls[j]
+        return other.action == me.action and arg in other.args and \
+            {k: norm(v) for k, v in other.args.items() if k != arg} == rest
+
+    def failed(j: int) -> bool:  # a call the tool rejected checked nothing
+        obs = calls[j].observation or ""
+        return obs.lstrip().startswith(("Observation: {\"error\"", "{\"error\""))
+
+    # Candidates are checked side by side: a partner is in the same unbroken run of such calls.
+    partners = []
+    for j, other in enumerate(calls):
+        if j == i or not same_block(j):
+            continue
+        lo, hi = min(i, j), max(i, j)
+        if not all(same_block(x) for x in range(lo + 1, hi)):
+            continue
+        if norm(other.args[arg]) != mine and _value_kind(other.args[arg]) == kind and not failed(j):
+            partners.append(j)
+    if not partners:
+        return False
+    repeats = [j for j, other in enumerate(calls) if j != i and other.action == me.action
+               and {k: norm(v) for k, v in other.args.items()} == {k: norm(v) for k, v in me.args.items()}]
+    return not any(j > max(partners) and i < j for j in repeats) and not (i > max(partners) and repeats)
+
+
+def _arg_is_gold(value: Any, hop: Hop, lexicon: EntityLexicon | None) -> bool:
+    text = str(value).strip()
+    if not text:
+        return False
+    if hop.kind in ("entity", "text"):
+        key = normalise_text_answer(text.replace(".", " "))
+        names = {normalise_text_answer(n.replace(".", " ")) for n in hop.names()}
+        if key in names:
+            return True
+        gold, other = find_gold_mentions(text, hop, lexicon)
+        return bool(gold) and not other and sum(m.end - m.start for m in gold) >= 0.6 * len(text)
+    if hop.kind in ("date", "period"):
+        g = gold_time_value(hop)
+        ms = find_time_mentions(text, bare_years=True)
+        return g is not None and len(ms) == 1 and time_equal(ms[0].value, g)
+    ref = reference_number(hop)
+    nums = find_numbers(text)
+    return ref is not None and len(nums) == 1 and figure_matches(nums[0], ref)
+
+
+def _in_question(question: str, hop: Hop, lexicon: EntityLexicon | None) -> bool:
+    gold, _ = find_gold_mentions(question, hop, lexicon)
+    return bool(gold)
+
+
+def _selects(text: str, m: Mention, others: list[Mention]) -> bool:
+    """Whether a mention picks the gold among candidates: a comparative/superlative follows it before the
+    next candidate, or a conclusion marker precedes it with no candidate in between."""
+    nxt = min((o.start for o in others if o.start >= m.end), default=len(text))
+    after = text[m.end:nxt]
+    if _SELECT_AFTER.match(after):
+        return True
+    prev = max((o.end for o in others if o.end <= m.start), default=0)
+    before = text[prev:m.start]
+    return bool(_SELECT_BEFORE.search(before))
+
+
+_HEDGE = re.compile(r"(?i)\b(?:either|maybe|perhaps|possibly|could\s+be|might\s+be|can'?t\s+tell|not\s+sure|unclear|"
+                    r"or\s+(?:maybe|possibly|perhaps)|can'?t\s+decide|undecided)\b|也可能|可能是|或许|无法判断|不确定|难以判断|说不准|都有可能")
+
+
+def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: bool) -> Mention | None:
+    gold, other = find_gold_mentions(text, hop, lexicon)
+    if not gold:
+        return None
+    for s, e in sentences(text):
+        g = [m for m in gold if s <= m.start < e and not is_negated(text, m)]
+        if not g or _HEDGE.search(text[s:e]):
+            continue
+        o = [m for m in other if s <= m.start < e]
+        sentence = text[s:e]
+        for m in g:
+            if _selects(text, m, o):
+                return m
+            # Not a candidate: stated beside at most one other value ("five days after X is Y") it is a
+            # finding; in a list of several values it is only restated data.
+            if not candidate and len({x.key for x in o}) <= 1:
+                return m
+            if not o and candidate and not _PLAN.search(sentence):
+                return m
+    return None
+
+
+def hop_reached(trajectory: Trajectory, hop: Hop, *, lexicon: EntityLexicon | None = None) -> HitResult:
+    """Whether the trajectory reaches `hop`'s answer (see the module docstring). Never raises."""
+    if not hop.answer.strip() and hop.value is None:
+        return HitResult(hit=False, how="no gold answer for this hop")
+    calls = [t for t in trajectory.turns if t.action]
+    norm = _Canon(hop, lexicon)
+    candidate = _in_question(trajectory.question, hop, lexicon)
+    mirrored_gold = False
+    for i, call in enumerate(calls):
+        for arg, value in call.args.items():
+            if not _arg_is_gold(value, hop, lexicon):
+                continue
+            if _mirrored(calls, i, arg, norm):
+                mirrored_gold = True
+                continue
+            return HitResult(hit=True, how="tool_call", evidence=f"{call.action}({arg}={value})")
+    candidate = candidate or mirrored_gold
+    for turn in trajectory.turns:
+        m = _text_hit(turn.text, hop, lexicon, candidate)
+        if m is not None:
+            return HitResult(hit=True, how="statement", evidence=m.raw)
+    if trajectory.final_answer:
+        m = _text_hit(trajectory.final_answer, hop, lexicon, candidate)
+        if m is not None:
+            return HitResult(hit=True, how="final_answer", evidence=m.raw)
+    return HitResult(hit=False, how="not reached" if not candidate else "only checked as a candidate")
+
+
+def process_hits(trajectory: Trajectory, chain: Chain, *, lexicon: EntityLexicon | None = None) -> list[HitResult]:
+    """One `HitResult` per intermediate hop (hops 1..K−1) of the chain."""
+    return [hop_reached(trajectory, hop, lexicon=lexicon) for hop in chain.intermediate]
+
