@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from finprobe.benchmarks.multihop import Chain, EpisodeSettings, MarketDB, MarketTools, run_chain_episode
-from finprobe.core.benchmark import EpisodeContext, RoleModel
+from finprobe.core.benchmark import EpisodeContext, FamilyOptions, RoleModel
 from finprobe.core.schema import GenerateConfig, ModelCall, Sample, Transcript
 
 
@@ -23,7 +23,8 @@ def context_for(backend, sample_id: str = "s", roles: dict | None = None) -> Epi
     models = {"agent": RoleModel("agent", backend, t, GenerateConfig(), direct_call)}
     for role, b in (roles or {}).items():
         models[role] = RoleModel(role, b, t, GenerateConfig(), direct_call)
-    return EpisodeContext(sample=Sample(id=sample_id, data={}), transcript=t, rng=random.Random(0), models=models)
+    return EpisodeContext(sample=Sample(id=sample_id, data={}), transcript=t, rng=random.Random(0), models=models,
+                          options=FamilyOptions())
 
 
 async def play(chain: Chain, backend, db: MarketDB, settings: EpisodeSettings | None = None) -> Transcript:

@@ -32,7 +32,7 @@ __all__ = ["CHAIN_SPECS", "build_demo_chains", "write_demo_chains"]
 
 # --------------------------------------------------------------------------- spec helpers
 def B(hop: int, transform: str = "value") -> Binding:  # noqa: N802 - reads like a placeholder in the specs
-    return Binding(hop=hop, transform=transform)  # type: ignore[arg-type]
+    return Binding(hop=hop, transform=transform)
 
 
 def call(tool: str, bind: dict[str, Binding] | None = None, **args: Any) -> ToolCall:
@@ -44,11 +44,11 @@ def field_(path: str, call_index: int = -1) -> Derivation:
 
 
 def best(op: str, path: str, key: str = "entity") -> Derivation:
-    return Derivation(op=op, path=path, key=key)  # type: ignore[arg-type]
+    return Derivation(op=op, path=path, key=key)
 
 
 def best_in(op: str, path: str, field_name: str, key: str) -> Derivation:
-    return Derivation(op=op, path=path, field=field_name, key=key)  # type: ignore[arg-type]
+    return Derivation(op=op, path=path, field=field_name, key=key)
 
 
 @dataclass
@@ -454,7 +454,7 @@ def build_demo_chains(db: MarketDB | None = None, seed: int = DEMO_SEED) -> list
         assert len(spec.hops) == spec.n, f"spec of {spec.n} hops has {len(spec.hops)}"
         for lang in ("en", "zh"):
             tools = MarketTools(db, language=lang)
-            hops = [Hop(answer="", question=h.en if lang == "en" else h.zh, kind=h.kind,  # type: ignore[arg-type]
+            hops = [Hop(answer="", question=h.en if lang == "en" else h.zh, kind=h.kind,
                         unit=h.unit, tool_calls=h.calls, derive=h.derive) for h in spec.hops]
             level = "L1" if spec.n <= 2 else "L2" if spec.n <= 4 else "L3"
             cid = f"demo-{level}-{spec.n}hop-{counters[spec.n]:02d}-{lang}"

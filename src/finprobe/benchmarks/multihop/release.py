@@ -257,12 +257,12 @@ def chain_from_release(rec: dict[str, Any], where: str) -> Chain:
     for i in range(k - 1):
         if i < len(extracted):
             e = extracted[i]
-            hops.append(Hop(answer=e.answer, question=e.question, kind=infer_kind(e.answer),  # type: ignore[arg-type]
-                            source=e.source if e.answer else "missing"))  # type: ignore[arg-type]
+            hops.append(Hop(answer=e.answer, question=e.question, kind=infer_kind(e.answer),
+                            source=e.source if e.answer else "missing"))
         else:
             hops.append(Hop(answer="", source="missing"))
     last_q = extracted[k - 1].question if len(extracted) >= k else None
-    hops.append(Hop(answer=final, question=last_q, kind=infer_kind(final),  # type: ignore[arg-type]
+    hops.append(Hop(answer=final, question=last_q, kind=infer_kind(final),
                     source="gold" if final else "missing"))
     if any(h.source == "missing" for h in hops[:-1]):
         flags.append("missing_hop_answer")

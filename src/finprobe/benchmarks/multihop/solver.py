@@ -96,7 +96,7 @@ def derive(derivation: Derivation, results: list[dict[str, Any]]) -> Any:
     if len({type(v) for v, _ in scored}) > 1:
         raise DeriveError(f"{derivation.op}: cannot compare numbers with dates")
     values = [v for v, _ in scored]
-    best = max(values) if derivation.op == "max" else min(values)  # type: ignore[type-var]
+    best = max(values) if derivation.op == "max" else min(values)
     winners = [r for s, r in scored if s == best]
     if len(winners) > 1:
         raise DeriveError(f"{derivation.op} of {derivation.field or derivation.path} is tied ({best})")

@@ -218,7 +218,7 @@ def _spec(name: str, description: str, *args: ArgSpec) -> ActionSpec:
 
 def _arg(name: str, description: str = "", *, required: bool = True, type_: str = "string",
          max_length: int | None = 80) -> ArgSpec:
-    return ArgSpec(name=name, type=type_, description=description, required=required,  # type: ignore[arg-type]
+    return ArgSpec(name=name, type=type_, description=description, required=required,
                    max_length=max_length if type_ == "string" else None)
 
 
