@@ -574,6 +574,109 @@ def build_ambiguity_cmd(
                       f"{out / 'instances.jsonl'}[/dim]")
 
 
+# --------------------------------------------------------------------------- build multihop (FinHopper synthesis)
+def _print_multihop_funnel(funnel: dict[str, Any], out: Path) -> None:
+    from rich.markup import escape
+
+    table = Table(title=f"build multihop funnel — {out}")
+    for col in ("step", "in", "out", "dropped (reasons)"):
+        table.add_column(col)
+    for step in funnel["steps"]:
+        table.add_row(step["step"], str(step["in"]), str(step["out"]),
+                      escape(", ".join(f"{k} {v}" for k, v in step["drops"].items())))
+    hop = funnel["single_hop_qa"]
+    table.add_row("(single-hop QA)", str(hop["in"]), str(hop["out"]),
+                  escape(", ".join(f"{k} {v}" for k, v in hop["drops"].items())))
+    console.print(table)
+    depth = Table(title="chains per depth")
+    for col in ("K", "target", "accepted", "attempts", "shortfall"):
+        depth.add_column(col)
+    for k, row in funnel["per_depth"].items():
+        depth.add_row(k, str(row["target"]), str(row["accepted"]), str(row["attempts"]), str(row["shortfall"]))
+    console.print(depth)
+    if funnel["cost"]["by_role"]:
+        cost = Table(title="tokens and cost by role")
+        for col in ("role", "model", "calls", "input tokens", "output tokens", "cost USD"):
+            cost.add_column(col)
+        for role, row in funnel["cost"]["by_role"].items():
+            cost.add_row(role, escape(row["model"]), str(row["calls"]), str(row["input_tokens"]),
+                         str(row["output_tokens"]), f"{row['cost_usd']:.4f}")
+        console.print(cost)
+    console.print(f"accepted {funnel['accepted']} of {funnel['target']} "
+                  f"({', '.join(f'{k} {v}' for k, v in funnel['accepted_by_language'].items()) or 'none'}); "
+                  f"{funnel['errors']} errors; total cost ${funnel['cost']['total_usd']:.4f}")
+
+
+@build_app.command("multihop")
+def build_multihop_cmd(
+    out: Path = typer.Option(..., help="Build folder: chains.json, funnel.json, attempts.jsonl, the run store."),
+    db: Optional[Path] = typer.Option(None, help="Market database (SQLite in the multihop schema)."),
+    demo: bool = typer.Option(False, help="Use the bundled fictional demo market."),
+    n: int = typer.Option(200, help="Chains to build."),
+    depths: str = typer.Option("1-6", help="Depths K: a range (1-6) or a list (2,4,6)."),
+    depth_weights: Optional[str] = typer.Option(None, help="Weights of the depths: 1,1,2,2,3,3 or K=W items "
+                                                           "(default uniform)."),
+    seed: int = typer.Option(0, help="Seed of the walks, the data pools and every model call."),
+    languages: str = typer.Option("en,zh", help="Languages of the chains (each chain draws one)."),
+    critic: list[str] = typer.Option([], "--critic", help="LLM question-critic spec (repeatable)."),
+    paraphraser: Optional[str] = typer.Option(None, help="LLM paraphraser spec (a paraphrase must pass every "
+                                                          "critic again)."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles."),
+    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON: model -> USD per 1M tokens)."),
+    max_hop_tries: int = typer.Option(4, help="Single-hop QAs generated per hop before the attempt is dropped."),
+    concurrency: int = typer.Option(4, help="Attempts whose model calls run at once (LLM roles only)."),
+    fresh: bool = typer.Option(False, help="Start over in the build folder instead of resuming."),
+    format: str = typer.Option("table", help="table | json (the funnel)."),
+) -> None:
+    """Build FinHopper chains: state-transition walks, verified single hops, answer substitution, critics."""
+    from finprobe.benchmarks.multihop.market import DEMO_SEED, MarketDB, demo_market
+    from finprobe.build.multihop import (
+        BuildConfig,
+        DepthDistribution,
+        RoleBinding,
+        build_multihop_sync,
+        parse_depth_weights,
+        parse_depths,
+    )
+    from finprobe.core.models.registry import build_backend
+
+    with _user_errors():
+        if demo == (db is not None):
+            raise ValueError("give either --db MARKET.sqlite or --demo")
+        market_db = demo_market(DEMO_SEED) if demo or db is None else MarketDB.open(db)
+        market = f"demo:{DEMO_SEED}" if demo else str(Path(str(db)).resolve())
+        ks = parse_depths(depths)
+        weights = parse_depth_weights(depth_weights, ks) if depth_weights else None
+        langs = [x.strip() for x in languages.split(",") if x.strip()]
+        if not langs or any(x not in ("en", "zh") for x in langs):
+            raise ValueError(f"--languages {languages!r}: en, zh or en,zh")
+        roles: dict[str, RoleConfig] = {}
+        for i, spec in enumerate(critic):
+            roles["critic" if len(critic) == 1 else f"critic-{i + 1}"] = RoleConfig(
+                spec=spec, base_url=base_url, api_key_env=api_key_env,
+                generate=GenerateConfig(temperature=0.0, max_tokens=400))
+        if paraphraser:
+            roles["paraphraser"] = RoleConfig(spec=paraphraser, base_url=base_url, api_key_env=api_key_env,
+                                              generate=GenerateConfig(temperature=0.7, max_tokens=600))
+        run_config = RunConfig(benchmark="build:multihop", roles=roles)
+        if prices is not None:
+            run_config = _apply_prices(run_config, prices)
+        bound = {name: RoleBinding(name=name, spec=rc.spec, backend=build_backend(rc), generate=rc.generate)
+                 for name, rc in run_config.roles.items()}
+        config = BuildConfig(n=n, depths=DepthDistribution(depths=ks, weights=weights), seed=seed,
+                             languages=langs,
+                             max_hop_tries=max_hop_tries, concurrency=concurrency, market=market)
+        result = build_multihop_sync(market_db, out, config, critics=[r for k, r in bound.items() if k != "paraphraser"],
+                                     paraphraser=bound.get("paraphraser"), fresh=fresh)
+    if format == "json":
+        sys.stdout.write(json.dumps(result.funnel, indent=2, ensure_ascii=False) + "\n")
+    else:
+        _print_multihop_funnel(result.funnel, out)
+        console.print(f"[dim]{result.n_processed} attempts run, {result.n_resumed} resumed from the store · "
+                      f"{out / 'chains.json'}[/dim]")
+
+
 def main() -> None:  # pragma: no cover
     app()
 

@@ -221,6 +221,10 @@ class Pattern:
     def out_states(self) -> set[State]:
         return {STATE_OF[t] for t in self.out_types}
 
+    def out_types_for(self, slot: str, input_type: str | None) -> tuple[str, ...]:
+        """The answer types possible when `slot` takes an answer of `input_type` (None: hop 1, explicit)."""
+        return self.out_types
+
     # -- to implement
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         raise NotImplementedError
@@ -509,6 +513,10 @@ class _Compare(Pattern):
 
     def answer(self, v: dict[str, Any], value: Any, pool: MarketPool) -> AnswerSpec:
         return AnswerSpec("entity", pool.entity(str(value)).kind)
+
+    def out_types_for(self, slot: str, input_type: str | None) -> tuple[str, ...]:
+        # a bound candidate fixes the kind of every candidate, so of the answer
+        return (input_type,) if slot == "c" and input_type in self.out_types else self.out_types
 
     def unique(self, v: dict[str, Any], results: list[dict[str, Any]]) -> str | None:
         return None if len(set(v["c"])) == len(v["c"]) else "duplicate_candidates"
@@ -1076,7 +1084,8 @@ def feasible(answer_type: str, rest: tuple[State, ...]) -> bool:
     if not rest:
         return True
     return any(answer_type in slot.accepts and STATE_OF[t] == rest[0] and feasible(t, rest[1:])
-               for p in PATTERNS.values() for slot in p.input_slots for t in p.out_types)
+               for p in PATTERNS.values() for slot in p.input_slots
+               for t in p.out_types_for(slot.name, answer_type))
 
 
 @lru_cache(maxsize=4096)

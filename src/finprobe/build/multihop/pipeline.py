@@ -168,12 +168,13 @@ class Synthesizer:
         s_0), the answer has state s_out, and some answer type of it can lead through the remaining states."""
         out = []
         for p in PATTERNS.values():
-            if not any(STATE_OF[t] == s_out and feasible(t, rest) for t in p.out_types):
-                continue
             for slot in p.input_slots:
-                if prev_type is None and any(STATE_OF[t] == s_in for t in slot.accepts):
-                    out.append((p, slot))
-                elif prev_type is not None and prev_type in slot.accepts:
+                if prev_type is None:
+                    if not any(STATE_OF[t] == s_in for t in slot.accepts):
+                        continue
+                elif prev_type not in slot.accepts:
+                    continue
+                if any(STATE_OF[t] == s_out and feasible(t, rest) for t in p.out_types_for(slot.name, prev_type)):
                     out.append((p, slot))
         return out
 

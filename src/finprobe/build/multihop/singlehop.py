@@ -189,19 +189,10 @@ class HopGenerator:
             return HopFailure(pattern.id, "answer_in_question", f"the answer {value!r} is already stated in the chain")
         if not feasible(answer.type, rest):
             return HopFailure(pattern.id, "dead_end_answer", f"a {answer.type} answer cannot lead through {rest}")
-        # -- verification: re-derive from the question text alone
         standalone = pattern.render("ask", values, lang, self.pool, self.vocab, style)
-        try:
-            read = self.readers[lang].read(pattern, standalone)
-        except ReadError as exc:
-            return HopFailure(pattern.id, exc.reason, f"{standalone!r}: {exc.detail}")
-        calls2, derivation2 = pattern.calls(read, self.pool)
-        value2, reason2, detail2 = _answer_of(pattern, read, calls2, derivation2, tools)
-        if reason2:
-            return HopFailure(pattern.id, reason2, f"re-derived from {standalone!r}: {detail2}")
-        if value2 != value:
-            return HopFailure(pattern.id, "rederived_mismatch",
-                              f"{standalone!r}: re-derived {value2!r}, generated {value!r}")
+        failure = self.verify(pattern, standalone, value, lang)
+        if failure is not None:
+            return failure
         subject: tuple[str, int | None] | None = None
         if pattern.subject_out == "input":
             subject = prev.subject if prev is not None else None
@@ -212,6 +203,22 @@ class HopGenerator:
         return HopDraft(k=k, pattern=pattern.id, input_slot=input_slot, values=values, bindings=bindings, style=style,
                         value=value, answer=answer, subject=subject, calls=_materialize(calls, bindings),
                         derive=derivation, standalone=standalone, candidates=candidates)
+
+    def verify(self, pattern: Pattern, question: str, value: Any, lang: str) -> HopFailure | None:
+        """Single-hop verification: read the pattern's parameters from `question` alone, rebuild its calls, run
+        them through the same tools and re-derive; a failure names why (see the module table)."""
+        try:
+            read = self.readers[lang].read(pattern, question)
+        except ReadError as exc:
+            return HopFailure(pattern.id, exc.reason, f"{question!r}: {exc.detail}")
+        calls, derivation = pattern.calls(read, self.pool)
+        value2, reason, detail = _answer_of(pattern, read, calls, derivation, self.tools[lang])
+        if reason:
+            return HopFailure(pattern.id, reason, f"re-derived from {question!r}: {detail}")
+        if value2 != value:
+            return HopFailure(pattern.id, "rederived_mismatch", f"{question!r}: re-derived {value2!r}, generated "
+                                                                f"{value!r}")
+        return None
 
 
 def _materialize(calls: list[CallSpec], bindings: dict[str, SlotRef]) -> list[ToolCall]:
