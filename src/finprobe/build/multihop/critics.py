@@ -6,7 +6,7 @@
   matchers recognise (`mentions.find_gold_mentions`): an entity by any name, short name, ticker or code
   in either language; a date or period in any format (2024-10-18, October 18, 2024, 2024年10月18日,
   18 Oct, Q3 2024, 2024年第三季度); a figure reformatted (1,234.5 / 1234.50 / 1.23 thousand / 12.3亿,
-  within the DESIGN §2 figure match). One exception, the paper's own recommended splicing: a comparison
+  within the DESIGN §2 figure match, either sign: "(1,234)" or "fell 2.5%" states the figure too). One exception, the paper's own recommended splicing: a comparison
   names its candidates ("Of A and B, take the one with ..."), which says nothing about which one wins, so
   an entity answer may appear inside named candidate lists (its own hop's or an earlier one's) — as many
   times as such lists name it, and nowhere else. A sector answer also leaks through its sector
@@ -36,15 +36,22 @@ from pydantic import BaseModel
 from finprobe.benchmarks.multihop.chains import Chain, Hop
 from finprobe.benchmarks.multihop.market.db import MarketDB
 from finprobe.benchmarks.multihop.matching import match_final
-from finprobe.benchmarks.multihop.mentions import EntityLexicon, find_gold_mentions
+from finprobe.benchmarks.multihop.mentions import (
+    EntityLexicon,
+    Mention,
+    figure_matches,
+    find_figures,
+    find_gold_mentions,
+    reference_number,
+)
 from finprobe.benchmarks.multihop.solver import format_answer, solve_chain
 from finprobe.benchmarks.multihop.tools import MarketTools
 from finprobe.build.multihop.patterns import KEYWORD_KINDS, PATTERNS
 from finprobe.build.multihop.reader import QuestionReader
 from finprobe.build.multihop.singlehop import HopDraft
 
-__all__ = ["CriticResult", "LengthBounds", "answer_critic", "leak_problems", "question_critic", "reference_problems",
-           "scope_problems"]
+__all__ = ["CriticResult", "LengthBounds", "answer_critic", "leak_problems", "named_candidates", "question_critic",
+           "reference_problems", "scope_problems"]
 
 
 class LengthBounds(BaseModel):
@@ -73,23 +80,42 @@ def _leak_hop(hop: Hop, db: MarketDB) -> Hop:
     return hop
 
 
-def _named_candidates(d: HopDraft) -> list[str]:
+def _figures_of_either_sign(question: str, hop: Hop, found: set[tuple[int, int]]) -> list[Mention]:
+    """Figures that state the answer's magnitude with the other sign ("fell 2.5%" for −2.5%; "(1,234)" read as an
+    accounting negative): for a leak, the sign does not hide the figure."""
+    ref = reference_number(hop)
+    if ref is None:
+        return []
+    out = []
+    for m, n in find_figures(question):
+        flipped = n.model_copy(update={"value": -n.value, "mantissa": -n.mantissa})
+        if (m.start, m.end) not in found and figure_matches(flipped, ref):
+            out.append(m)
+    return out
+
+
+def named_candidates(d: HopDraft) -> list[str]:
+    """The candidates a comparison hop names in the question (a bound candidate is a referring phrase)."""
     ref = d.bindings.get("c")
     return [c for i, c in enumerate(d.candidates) if ref is None or ref.index != i]
 
 
-def leak_problems(question: str, hops: list[Hop], drafts: list[HopDraft], lexicon: EntityLexicon,
-                  db: MarketDB) -> list[str]:
-    """Every hop answer the question states beyond the candidate-list allowance (see the module docstring)."""
+def leak_problems(question: str, hops: list[Hop], lexicon: EntityLexicon, db: MarketDB,
+                  candidates: list[list[str]] | None = None) -> list[str]:
+    """Every hop answer `question` states beyond the candidate-list allowance (see the module docstring);
+    `candidates[i]` are the entity ids hop i+1 names as comparison candidates."""
+    lists = candidates or []
     problems = []
-    for hop, draft in zip(hops, drafts, strict=True):
+    for k, hop in enumerate(hops, start=1):
         check = _leak_hop(hop, db)
         exact = set(check.names())
         gold, _ = find_gold_mentions(question, check, lexicon)
         gold = [g for g in gold if not (len(g.raw) <= 3 and g.raw.isascii() and g.raw not in exact)]
-        allowed = sum(1 for d in drafts if str(draft.value) in _named_candidates(d))
+        if hop.kind == "number":
+            gold += _figures_of_either_sign(question, hop, {(g.start, g.end) for g in gold})
+        allowed = sum(1 for names in lists if str(hop.value) in names)
         if len(gold) > allowed:
-            what = "final answer" if draft.k == len(drafts) else f"hop {draft.k} answer"
+            what = "final answer" if k == len(hops) else f"hop {k} answer"
             problems.append(f"{what} {hop.answer!r} stated as " + ", ".join(repr(g.raw) for g in gold))
     return problems
 
@@ -174,7 +200,7 @@ def _length_problem(question: str, lang: str, k: int, bounds: LengthBounds) -> s
 def question_critic(question: str, hops: list[Hop], drafts: list[HopDraft], lang: str, reader: QuestionReader,
                     lexicon: EntityLexicon, bounds: LengthBounds) -> CriticResult:
     """The deterministic question critic (module docstring); the first failing check names the reason."""
-    leaks = leak_problems(question, hops, drafts, lexicon, reader.db)
+    leaks = leak_problems(question, hops, lexicon, reader.db, [named_candidates(d) for d in drafts])
     if leaks:
         return CriticResult(False, "leak", leaks)
     lost, added = scope_problems(question, drafts, reader)

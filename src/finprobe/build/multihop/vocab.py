@@ -118,7 +118,7 @@ OP_WORDS: dict[str, tuple[str, str, str]] = {"max": ("higher", "highest", "高")
 
 # --------------------------------------------------------------------------- concepts (read)
 _FIELD_READ: dict[str, list[str]] = {
-    "close": ["closing price", "closing level", "close", "收盘价", "收盘点位", "收盘"],
+    "close": ["closing price", "closing level", "close", "closed", "closes", "收盘价", "收盘点位", "收盘"],
     "nav": ["unit nav", "nav", "net asset value", "单位净值", "净值"],
     "volume": ["trading volume", "volume", "shares traded", "成交量"],
     "amount": ["trading amount", "amount traded", "turnover value", "成交额", "成交金额"],
