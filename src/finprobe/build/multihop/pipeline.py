@@ -565,7 +565,8 @@ def _funnel(config: BuildConfig, targets: dict[int, int], schedule: dict[int, li
     total = sum((u.cost_usd for u in by_role.values()), 0.0)
     return {
         "pipeline": PIPELINE_VERSION,
-        "config": {"n": config.n, "seed": config.seed, "depths": config.depths.probabilities(),
+        "config": {"n": config.n, "seed": config.seed,
+                   "depths": {str(k): round(p, 6) for k, p in config.depths.probabilities().items()},
                    "languages": config.languages, "max_hop_tries": config.max_hop_tries,
                    "attempts_per_chain": config.attempts_per_chain, "market": config.market,
                    "roles": {"critics": [r.name for r in critics], "paraphraser": paraphraser.name if paraphraser
