@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         answers = [DeterministicSimulator(insts[it["instance_id"]]).decide(it["question"]).answer for it in items]
         name = "deterministic simulator"
-    for it, ans in zip(items, answers):
+    for it, ans in zip(items, answers, strict=True):
         it["predicted"] = ans
         it["sure"] = not it["unsure"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import Iterator
 
 from pydantic import BaseModel, ConfigDict
 
@@ -383,6 +383,29 @@ def extract_years(text: str) -> set[int]:
     "2019财年", "23财年". Years of debt maturities ("notes due 2030") are not stated periods. Never raises.
     """
     return {year for _, _, year in year_mentions(text)}
+
+
+_FY_END_EARLY_RE = re.compile(
+    r"(?i)(?:year|fiscal\s+\d{4}|fy\s?\d{4}|period)?[\s,]*(?:ended|ending|end(?:s|ed)?)\s+(?:on\s+)?"
+    r"(?:jan(?:uary)?|feb(?:ruary)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s*((?:19|20)\d{2})"
+    r"|((?:19|20)\d{2})\s*年\s*[12]\s*月\s*\d{1,2}\s*日(?:止|结束)"
+)
+
+
+def fiscal_year_aliases(text: str) -> set[int]:
+    """Other names of the fiscal years `text` states by their end date (DESIGN §2, fiscal-year naming).
+
+    A fiscal year that ends in January or February is usually named by the calendar year in which it
+    starts: the year "ended February 3, 2024" is "fiscal 2023". For each such end date in `text`, the
+    year before the end date's year is returned (`extract_years` already gives the end date's year).
+    Never raises.
+    """
+    if not isinstance(text, str) or not text:
+        return set()
+    out: set[int] = set()
+    for m in _FY_END_EARLY_RE.finditer(normalise_chars(text)):
+        out.add(int(m.group(1) or m.group(2)) - 1)
+    return out
 
 
 # --------------------------------------------------------------------------- comparison
