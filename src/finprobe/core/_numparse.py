@@ -449,6 +449,18 @@ def equal_at_coarser_precision(a: ParsedNumber, b: ParsedNumber, *, sign_agnosti
     return ra is not None and ra == rb
 
 
+def equal_at_full_precision(answer: ParsedNumber, reference: ParsedNumber, *, sign_agnostic: bool = False) -> bool:
+    """Whether `answer` states `reference` at the reference's full stated precision: the answer is at least
+    as precise and rounds to the reference's last stated digit ("$46.75B" or "46,750 million" for $46.75B;
+    not "$46.8B", which is only equal at the coarser precision)."""
+    step = reference.precision
+    if not (math.isfinite(step) and step > 0) or answer.precision > step * (1 + 1e-9):
+        return False
+    va, vr = (abs(answer.value), abs(reference.value)) if sign_agnostic else (answer.value, reference.value)
+    ra, rr = _rounded(va, step), _rounded(vr, step)
+    return ra is not None and ra == rr
+
+
 def same_figure(a: ParsedNumber, b: ParsedNumber, *, rel: float = 0.01, sign_agnostic: bool = False) -> bool:
     """The magnitude-aware match of DESIGN §2: within the `rel` band of `b` AND equal at the coarser
     stated precision."""

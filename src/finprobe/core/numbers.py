@@ -25,6 +25,7 @@ from finprobe.core._magnitude import (
 from finprobe.core._numparse import (
     ParsedNumber,
     equal_at_coarser_precision,
+    equal_at_full_precision,
     extract_years,
     find_numbers,
     fiscal_year_aliases,
@@ -42,6 +43,7 @@ __all__ = [
     "ParsedNumber",
     "classify_numbers",
     "equal_at_coarser_precision",
+    "equal_at_full_precision",
     "extract_years",
     "find_dates",
     "find_numbers",

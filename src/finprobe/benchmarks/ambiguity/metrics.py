@@ -68,6 +68,8 @@ class InstanceFacts(BaseModel):
     confidence: float | None = None  # 0-1; None when not given or not parsed
     judge: dict[str, Any] | None = None
     verdict_default: str | None = None
+    hedge: bool = False  # the final answer is a hedge (two values, or both readings' values)
+    year_label_conflict: bool = False  # correct, but the answer names another year than the reference
 
 
 def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> InstanceFacts:
@@ -92,6 +94,9 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None) -> Ins
     facts.default_captured = bool(grade.get("default_captured", False))
     facts.non_committal = bool(grade.get("non_committal", False))
     facts.verdict_default = grade.get("verdict_default")
+    # records scored before these flags existed: a hedge verdict is a hedge
+    facts.hedge = bool(grade.get("hedge", grade.get("verdict_intended") == "hedge"))
+    facts.year_label_conflict = bool(grade.get("year_label_conflict", False))
     facts.questions = [QuestionFacts(**q) for q in details.get("questions") or []]
     facts.judge = details.get("judge")
     return facts
@@ -166,6 +171,19 @@ def wrong_category_rate(facts: Sequence[InstanceFacts]) -> float | None:
     """Per question: share of all agent questions that touch some category but no true axis."""
     qs = [(q, f.axes) for f in facts for q in f.questions]
     return _mean([1.0 if _is_wrong_category(q, axes) else 0.0 for q, axes in qs])
+
+
+def hedge_count(facts: Sequence[InstanceFacts]) -> int:
+    """Number of instances whose final answer is a hedge: it commits to two different values, including
+    answers that state both readings' values each with its own label; graded wrong against both readings,
+    as the seed paper rules (see `grading.py`)."""
+    return sum(1 for f in facts if f.hedge)
+
+
+def year_label_conflict_count(facts: Sequence[InstanceFacts]) -> int:
+    """Number of instances graded correct whose answer states the reference value at its full precision
+    under another year label (`Grade.year_label_conflict`): candidates for a wrong instance label."""
+    return sum(1 for f in facts if f.year_label_conflict)
 
 
 def ece(facts: Sequence[InstanceFacts]) -> dict[str, Any]:
