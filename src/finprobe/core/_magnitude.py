@@ -105,7 +105,7 @@ _LEVEL_EN = _words(
 )
 _CONTEXT_ZH = _words(
     "较上年同期", "较去年同期", "比上年同期", "比去年同期", "与上年相比", "与去年相比", "较上年", "较去年",
-    "比上年", "比去年", "较上期", "同比", "环比", "相比", "相较", "对比", "较", "比", "增长", "增加",
+    "比上年", "比去年", "较上期", "同比", "环比", "相比", "相较", "对比", "高于", "低于", "多于", "少于", "较", "比", "增长", "增加",
     "上升", "上涨", "提高", "提升", "增幅", "下降", "减少", "下滑", "降低", "下跌", "降幅", "变动", "由",
     "从", "增", "降", "减", "涨", "跌",
 )
@@ -376,6 +376,7 @@ def magnitude_match(
     reference_years: set[int] | None = None,
     sign_agnostic: bool = False,
     rate_of_change: bool = False,
+    reference_per_share: bool = False,
 ) -> MagnitudeMatch:
     """Grade a free-text answer against a reference figure, magnitude-aware (DESIGN §2).
 
@@ -387,7 +388,9 @@ def magnitude_match(
     different candidate values), "match", "mismatch". `sign_agnostic` compares absolute values (for
     metrics whose sign convention varies, e.g. capital expenditure). `rate_of_change` says the reference
     is itself a growth rate or change, so percentages introduced by change words ("grew 12%", "同比增长
-    18.6%") are stated values, not context. Never raises.
+    18.6%") are stated values, not context. `reference_per_share` says the reference is a per-share figure
+    even when its text does not say so ("$2.41" for diluted EPS), so per-share figures are graded first.
+    Never raises.
 
     A rate reference (a percentage) is matched against the answer's percentages only; amounts in the same
     answer are context ("grew about 12% (from $41.3B to $46.2B)"). Fiscal years named by their start
@@ -440,8 +443,12 @@ def magnitude_match(
                          and not (wanted is first_roles and c.role == "context" and not _change_word(c))]
             if rate_pool:
                 break
+        if not rate_pool:
+            # a rate written as a bare decimal fraction ("增长0.186"), when no percentage is stated
+            rate_pool = [c.number for c in classified if c.role != "label" and c.number.scale == 1.0
+                         and c.number.currency is None and c.number.decimals > 0 and abs(c.number.value) < 1.5]
     ref_a = _analysis_text(reference_text)
-    ref_per_unit = _is_per_unit(ref, ref_a, _tail_after_boundary(ref_a[: ref.start]))
+    ref_per_unit = reference_per_share or _is_per_unit(ref, ref_a, _tail_after_boundary(ref_a[: ref.start]))
     if rate_pool:
         pool, source = rate_pool, "percentages (rate reference)"
     elif ref_per_unit and per_unit:

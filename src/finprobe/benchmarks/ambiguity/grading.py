@@ -77,9 +77,20 @@ class Grade(BaseModel):
     year_label_conflict: bool = False
 
 
+_COMPARISON_BASE = re.compile(r"(?i)\s(?:vs\.?|versus|compared (?:with|to)|against|over)\s.*$|(?:相比|较|对比).*$")
+
+
 def _period_years(interp: Interpretation) -> set[int]:
+    """Years of the reading's period, fiscal-year names included; the base period of a comparison
+    ("fiscal year 2023 vs fiscal year 2022") is not the reading's period."""
     period = interp.get("period")
-    return extract_years(period) | fiscal_year_aliases(period) if period else set()
+    if not period:
+        return set()
+    own = _COMPARISON_BASE.sub("", period)
+    return extract_years(own) | fiscal_year_aliases(own)
+
+
+_PER_SHARE = re.compile(r"(?i)per[- ]share|\beps\b|每股")
 
 
 _RATE_OF_CHANGE = re.compile(r"(?i)growth|grew|change|increase|decrease|decline|增长|增速|增幅|变动|下降|降幅")
@@ -107,12 +118,16 @@ def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: b
                      correct=False, default_captured=False, non_committal=False,
                      reason_intended="no final answer")
     vs_a = magnitude_match(answer, instance.answer, reference_years=_period_years(instance.intended_interpretation),
-                           rate_of_change=_is_rate_of_change(instance.intended_interpretation))
+                           rate_of_change=_is_rate_of_change(instance.intended_interpretation),
+                           reference_per_share=bool(_PER_SHARE.search(instance.intended_interpretation.get("metric")
+                                                                      or "")))
     vs_d = None
     if instance.default_answer is not None:
         vs_d = magnitude_match(answer, instance.default_answer,
                                reference_years=_period_years(instance.default_interpretation),
-                               rate_of_change=_is_rate_of_change(instance.default_interpretation))
+                               rate_of_change=_is_rate_of_change(instance.default_interpretation),
+                               reference_per_share=bool(_PER_SHARE.search(
+                                   instance.default_interpretation.get("metric") or "")))
     verdict_a, reason_a = vs_a.verdict, vs_a.reason
     verdict_d, reason_d = (None, "") if vs_d is None else (vs_d.verdict, vs_d.reason)
     both = instance.default_answer is not None and _states_both(answer, instance.answer, instance.default_answer)
