@@ -42,6 +42,8 @@ class QuestionFacts(BaseModel):
     categories: list[str] = Field(default_factory=list)
     main: str | None = None
     generic: bool = True
+    #: not about the user's intent ("May I search again?"); False in records scored before it existed
+    none: bool = False
     classifier: str = "lexicon"
 
 
@@ -162,9 +164,19 @@ def _is_wrong_category(q: QuestionFacts, axes: list[str]) -> bool:
 
 
 def generic_ask_rate(facts: Sequence[InstanceFacts]) -> float | None:
-    """Per question: share of all agent questions that touch no category at all. None without questions."""
+    """Per question: share of all agent questions that are about the user's intent but name no category
+    ("Could you clarify what you mean?"). Questions that are not about the user's intent at all ("May I
+    search again?", classified `none`) are not generic: they count in the denominator only (see
+    `none_ask_rate`). None without questions."""
     qs = [q for f in facts for q in f.questions]
-    return _mean([1.0 if q.generic or not q.categories else 0.0 for q in qs])
+    return _mean([1.0 if (q.generic or not q.categories) and not q.none else 0.0 for q in qs])
+
+
+def none_ask_rate(facts: Sequence[InstanceFacts]) -> float | None:
+    """Per question: share of all agent questions that are not about the user's intent (requests about the
+    agent's own process, classified `none`). generic_ask_rate + none_ask_rate is the old generic rate."""
+    qs = [q for f in facts for q in f.questions]
+    return _mean([1.0 if q.none else 0.0 for q in qs])
 
 
 def wrong_category_rate(facts: Sequence[InstanceFacts]) -> float | None:
