@@ -376,7 +376,8 @@ def export(run_dir: Path, format: str = typer.Option("inspect", help="inspect | 
             from finprobe.report.inspect_log import write_inspect_log
 
             path = write_inspect_log(run_, output if output is not None else run_dir)
-            console.print(Text(f"Inspect log: {path}  (open with: inspect view --log-dir {path.parent})"))
+            console.print(Text(f"Inspect log: {path}  (open with: inspect view --log-dir {path.parent})"),
+                          soft_wrap=True)
         else:
             _write_or_print(export_table(run_, table, format, output), output)
 

@@ -137,13 +137,21 @@ def _columns(rows: Sequence[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(k for row in rows for k in row))
 
 
+def _csv_cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return int(value)  # 1/0: what every spreadsheet and pandas read as a number
+    return csv_safe(value)
+
+
 def rows_csv(rows: Sequence[dict[str, Any]]) -> str:
     columns = _columns(rows)
     buf = io.StringIO()
     writer = csv.writer(buf)
     writer.writerow([csv_safe(c) for c in columns])
     for row in rows:
-        writer.writerow(["" if row.get(c) is None else csv_safe(row.get(c)) for c in columns])
+        writer.writerow([_csv_cell(row.get(c)) for c in columns])
     return buf.getvalue()
 
 

@@ -164,9 +164,21 @@ def _check_inert(svg: str) -> None:
                 raise UnsafeSVG("rendered SVG references an external resource")
 
 
+def _check_shape(plot: PlotData) -> None:
+    """Every series has one value (and one bound) per category: a ragged plot would be drawn wrong."""
+    n = len(plot.categories)
+    for series in plot.series:
+        for what, values in (("values", series.values), ("ci_low", series.ci_low), ("ci_high", series.ci_high)):
+            if values is not None and len(values) != n:
+                raise ValueError(f"series {series.name!r} has {len(values)} {what} for {n} categories")
+
+
 def render_plot(plot: PlotData, index: int = 0) -> str:
-    """One plot as an inline `<svg>` element (no XML prologue, no comments), checked to be inert."""
+    """One plot as an inline `<svg>` element (no XML prologue, no comments), checked to be inert.
+    Raises ValueError for a plot whose series do not match its categories."""
     import matplotlib
+
+    _check_shape(plot)
     from matplotlib.figure import Figure
 
     rc: Any = dict(_RC, **{"svg.hashsalt": f"finprobe-{index}"})  # distinct clip-path ids per figure on one page
