@@ -46,7 +46,7 @@ def make_run(root: Path, n: int) -> Path:
 
 async def time_to_ready(paths: list[Path], workdir: Path) -> list[float]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "report"))  # the tests' CDP client
-    from cdp import Chromium
+    from report_cdp import Chromium
 
     out = []
     async with Chromium(workdir) as chromium:

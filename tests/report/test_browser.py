@@ -14,9 +14,9 @@ import os
 from pathlib import Path
 
 import pytest
-from cdp import Chromium, chromium_path
+from report_cdp import Chromium, chromium_path
+from report_support import PAYLOADS, reasoning_run, right
 
-from conftest import PAYLOADS, reasoning_run, right
 from finprobe.benchmarks.reasoning import demo_path
 from finprobe.core.agent import action_text
 from finprobe.core.aio import run_async

@@ -3,9 +3,9 @@
 import json
 
 import pytest
+from report_support import page_data, reasoning_run, right
 from typer.testing import CliRunner
 
-from conftest import reasoning_run, right
 from finprobe.cli import app
 from finprobe.core.models._base import ModelError
 from finprobe.report import load_run
@@ -80,8 +80,6 @@ def test_compare_html_embeds_both_episodes_of_each_flip(three_runs, demo_ids):
     runs = [load_run(p) for p in three_runs[:2]]
     result = compare_loaded(runs, n_resamples=300)
     html = render_compare_html(result, runs)
-    from test_html import page_data
-
     browser = page_data(html)["browsers"]["flips-0"]
     assert [e["outcome"] for e in browser["index"]] == ["fail→pass", "fail→pass", "pass→fail", "pass→fail"]
     detail = json.loads(browser["details"][0])

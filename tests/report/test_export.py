@@ -4,8 +4,8 @@ import io
 import json
 
 import pytest
+from report_support import reasoning_run, require_extra, right
 
-from conftest import reasoning_run, require_extra, right
 from finprobe.report import load_run
 from finprobe.report._export import aggregate_rows, export_table, sample_rows, write_rows
 

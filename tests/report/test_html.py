@@ -8,8 +8,8 @@ from html import unescape
 from html.parser import HTMLParser
 
 import pytest
+from report_support import PAYLOADS, reasoning_run, right
 
-from conftest import PAYLOADS, reasoning_run, right
 from finprobe.report import load_run
 from finprobe.report.html import render_html, write_run_report
 

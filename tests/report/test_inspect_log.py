@@ -3,9 +3,9 @@
 import json
 
 import pytest
+from report_support import reasoning_run, require_extra, right
 from typer.testing import CliRunner
 
-from conftest import reasoning_run, require_extra, right
 from finprobe.cli import app
 from finprobe.core.models._base import ModelError
 from finprobe.report import load_run
