@@ -3,8 +3,10 @@
 import csv
 import io
 import json
+import os
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 from finprobe.cli import app
@@ -190,8 +192,9 @@ def test_demo_suite_shows_each_family_beside_its_baselines(tmp_path):
                    "--out", tmp_path / "demo", "--no-progress")
     assert r.exit_code == 0, r.output
     text = " ".join(r.output.split())
-    assert "reasoning: this run beside the baseline policies" in text
-    assert "ambiguity: this run beside the baseline policies" in text
+    for family in ("reasoning", "ambiguity"):
+        assert f"{family}: this run beside the baseline policies (value; CIs in the HTML report)" in text
+    assert re.search(r"│ pass_rate\s+│\s+0\.000 │\s+1\.000 │", r.output)  # the endpoint vs the reference
     headers, first_rows = {}, {}
     for family in ("reasoning", "ambiguity"):
         report = (tmp_path / "demo" / family / "report.html").read_text()
@@ -206,3 +209,26 @@ def test_demo_suite_shows_each_family_beside_its_baselines(tmp_path):
                                            "0.000 [0.000, 0.000]"]
     assert "finprobe run reasoning --agent openai:MODEL" in text
     assert text.rfind("HTML report") > text.rfind("this run beside the baseline policies")
+
+
+@pytest.mark.llama
+def test_newcomer_demo_suite_on_the_embedded_model(tmp_path, monkeypatch):
+    """`finprobe run` with no benchmark, as a newcomer types it (here on one demo task per family): the
+    embedded model's results beside the real baselines, the reports, and how to run a real model."""
+    try:
+        from finprobe.core.models.local import default_gguf_path
+
+        default_gguf_path()
+    except Exception as exc:  # noqa: BLE001 - any failure to find the model
+        if os.environ.get("FINPROBE_REQUIRE_LLAMA"):
+            raise
+        pytest.skip(f"embedded model not installed: {exc}")
+    monkeypatch.setenv("FINPROBE_LLAMA_THREADS", "1")
+    r = invoke("run", "--limit", "1", "--out", tmp_path, "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("this run beside the baseline policies") == 2
+    assert re.search(r"│ pass_rate\s+│\s+[01]\.000 │\s+1\.000 │", r.output)  # this run, then the reference
+    assert "this run (local)" in r.output and "finprobe run reasoning --agent openai:MODEL" in " ".join(r.output.split())
+    for family in ("reasoning", "ambiguity"):
+        html = (tmp_path / family / "report.html").read_text()
+        assert "beside the baseline policies" in html and "<svg" in html

@@ -152,7 +152,7 @@ def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
     from finprobe.report import load_run, print_summary, print_tables
     from finprobe.report.html import write_run_report
 
-    extra = []
+    extra, terminal_extra = [], []
     if baselines:
         from finprobe.report.baselines import run_baselines, side_by_side_table
 
@@ -160,6 +160,7 @@ def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
         columns = [(f"this run ({agent.spec if agent else '?'})", result.metrics),
                    *run_baselines(runner.bench, runner.config)]
         extra.append(side_by_side_table(runner.bench, columns))
+        terminal_extra.append(side_by_side_table(runner.bench, columns, with_ci=False))  # fits 80 columns
     report_path: Path | None = None
     try:
         report_path = write_run_report(load_run(runner.out_dir), extra_tables=extra)
@@ -168,8 +169,8 @@ def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
                                f"make it with: finprobe report {runner.out_dir} --html report.html"))
     print_summary(console, runner.bench, result.metrics, title=f"{runner.config.benchmark} — {runner.out_dir}",
                   report_path=None if report_path is None else str(report_path))
-    if extra:
-        print_tables(console, extra)
+    if terminal_extra:
+        print_tables(console, terminal_extra)
     console.print(f"[dim]{result.n_ran} samples run, {result.n_resumed} resumed from the store, "
                   f"{result.n_errors} errors · stored in {runner.out_dir}[/dim]")
     return report_path

@@ -41,22 +41,26 @@ def run_baselines(bench: Benchmark[Any], config: RunConfig, *, policies: Sequenc
     return out
 
 
-def _cell(metrics: Mapping[str, Any], name: str) -> str:
+def _cell(metrics: Mapping[str, Any], name: str, with_ci: bool) -> str:
     value = metrics.get(name)
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return "-"
+    if not with_ci:
+        return f"{value:.3f}"
     lo, hi = metrics.get(f"{name}_ci_low"), metrics.get(f"{name}_ci_high")
     ci = f" [{lo:.3f}, {hi:.3f}]" if isinstance(lo, (int, float)) and isinstance(hi, (int, float)) else ""
     return f"{value:.3f}{ci}"
 
 
 def side_by_side_table(bench: Benchmark[Any], columns: Sequence[tuple[str, Mapping[str, Any]]], *,
-                       title: str | None = None) -> TableData:
-    """One row per headline metric, one column per run (value [95% CI]), plus samples and errors."""
+                       title: str | None = None, with_ci: bool = True) -> TableData:
+    """One row per headline metric, one column per run (value [95% CI], or the value alone for a narrow
+    terminal), plus samples and errors."""
     names = headline_names(bench, dict(columns[0][1])) if columns else []
-    rows: list[list[Any]] = [[name, *(_cell(m, name) for _, m in columns)] for name in names]
+    rows: list[list[Any]] = [[name, *(_cell(m, name, with_ci) for _, m in columns)] for name in names]
     rows.append(["samples (errors)", *(f"{m.get('n', '-')} ({len(m.get('error_list') or [])})" for _, m in columns)])
-    return TableData(title=title or f"{bench.name}: this run beside the baseline policies (value [95% CI])",
+    what = "value [95% CI]" if with_ci else "value; CIs in the HTML report"
+    return TableData(title=title or f"{bench.name}: this run beside the baseline policies ({what})",
                      columns=["metric", *(label for label, _ in columns)], rows=rows,
                      align=["left", *(["right"] * len(columns))],
                      caption="baselines use no model: same data, mode, seed and options; only the agent differs")
