@@ -219,5 +219,6 @@ async def test_a_5000_sample_report_stays_light(big_run, tmp_path, record_proper
         assert first != second and second.endswith("#50")
         await page.eval("document.querySelector('table.list tr.row').click()")
         assert await page.eval("document.querySelectorAll('tr.detail').length") == 1
+        await page.eval("document.getElementById('transcripts').scrollIntoView()")
         await page.screenshot(tmp_path / "report-5000.png", full_page=False)
         assert page.problems() == []
