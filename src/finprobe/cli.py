@@ -1,4 +1,4 @@
-"""The `finprobe` command: run, list, validate, report, rescore, compare, audit."""
+"""The `finprobe` command: run, list, validate, report, export, rescore, compare, doctor, audit."""
 
 from __future__ import annotations
 
@@ -129,11 +129,11 @@ def _default_out(config: RunConfig, agent: str, fingerprint: str) -> Path:
     return Path("runs") / f"{slug}-{fingerprint[:8]}"
 
 
-def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, progress: bool) -> Path:
+def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, progress: bool, *,
+             baselines: bool = False) -> Path:
     from finprobe.core.cache import ResponseCache
     from finprobe.core.families import load_family
     from finprobe.core.runner import Runner
-    from finprobe.report import print_summary
 
     runner = Runner(config, out or Path("."), benchmark=load_family(config.benchmark), fresh=fresh,
                     cache=ResponseCache() if cache else None, progress=progress)
@@ -143,10 +143,38 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
         runner.out_dir = _default_out(config, agent.spec if agent else "none",
                                       runner.manifest_for(samples).fingerprint)
     result = run_async(runner.run())
-    print_summary(console, runner.bench, result.metrics, title=f"{config.benchmark} — {runner.out_dir}")
+    _finish_run(runner, result, baselines=baselines)
+    return runner.out_dir
+
+
+def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
+    """The end of every run: the rich summary, the HTML report written into the run folder (and, for the
+    demo suite, the family's baseline policies run on the same data beside this run)."""
+    from finprobe.report import load_run, print_summary, print_tables
+    from finprobe.report.html import write_run_report
+
+    extra, terminal_extra = [], []
+    if baselines:
+        from finprobe.report.baselines import run_baselines, side_by_side_table
+
+        agent = runner.role_configs().get("agent")
+        columns = [(f"this run ({agent.spec if agent else '?'})", result.metrics),
+                   *run_baselines(runner.bench, runner.config)]
+        extra.append(side_by_side_table(runner.bench, columns))
+        terminal_extra.append(side_by_side_table(runner.bench, columns, with_ci=False))  # fits 80 columns
+    report_path: Path | None = None
+    try:
+        report_path = write_run_report(load_run(runner.out_dir), extra_tables=extra)
+    except Exception as exc:  # noqa: BLE001 - the run is stored; the report can be made again with `report`
+        err_console.print(Text(f"warning: the HTML report could not be written ({type(exc).__name__}: {exc}); "
+                               f"make it with: finprobe report {runner.out_dir} --html report.html"))
+    print_summary(console, runner.bench, result.metrics, title=f"{runner.config.benchmark} — {runner.out_dir}",
+                  report_path=None if report_path is None else str(report_path))
+    if terminal_extra:
+        print_tables(console, terminal_extra)
     console.print(f"[dim]{result.n_ran} samples run, {result.n_resumed} resumed from the store, "
                   f"{result.n_errors} errors · stored in {runner.out_dir}[/dim]")
-    return runner.out_dir
+    return report_path
 
 
 @app.command()
@@ -183,6 +211,8 @@ def run(
     if corpus:
         option = [*option, f"corpus={corpus}"]
     names = [benchmark] if benchmark else available_families()
+    demo = benchmark is None  # the demo suite: each family beside its baselines, then where to go next
+    folders: list[Path] = []
     for name in names:
         try:
             config = build_config(name, data=data, mode=mode, limit=limit, concurrency=concurrency, seed=seed,
@@ -193,10 +223,25 @@ def run(
             if prices is not None:
                 config = _apply_prices(config, prices)
             target = out if (out is None or benchmark) else out / name
-            _run_one(config, target, fresh, cache, progress)
+            folders.append(_run_one(config, target, fresh, cache, progress, baselines=demo))
         except (ValueError, KeyError, FileNotFoundError, RuntimeError) as exc:
             err_console.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(2) from None
+    if demo:
+        _print_next_steps(folders)
+
+
+def _print_next_steps(folders: list[Path]) -> None:
+    from finprobe.report.html import REPORT_NAME
+
+    console.rule("next")
+    for folder in folders:
+        if (folder / REPORT_NAME).exists():
+            console.print(Text.assemble(("HTML report: ", "bold"), str(folder / REPORT_NAME)))
+    console.print("The embedded model (SmolLM2-135M) only proves the pipeline; the baselines above show each "
+                  "metric's scale. Run a real model through any OpenAI-compatible endpoint:")
+    console.print("  finprobe run reasoning --agent openai:MODEL --base-url https://HOST/v1 --api-key-env MY_API_KEY",
+                  markup=False, highlight=False)
 
 
 @app.command("list")
@@ -277,39 +322,80 @@ def validate(benchmark: str, data: Optional[str] = typer.Option(None), mode: Opt
     console.print(f"ok: {len(samples)} samples ({skipped} skipped by corrections)")
 
 
+def _write_or_print(text: str | None, output: Path | None) -> None:
+    if text is None:
+        return
+    if output:
+        output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
+
+
 @app.command()
-def report(run_dir: Path, format: str = typer.Option("table", help="table | json | csv | html"),
+def report(run_dir: Path, format: str = typer.Option("table", help="table | json | csv | parquet | html"),
+           table: Optional[str] = typer.Option(
+               None, help="With json/csv/parquet: `samples` (one row per sample x epoch) or `aggregate` (one row "
+                          "per metric). Default: samples for csv/parquet; for json, the metrics object itself."),
            output: Optional[Path] = typer.Option(None, help="Write to this file instead of stdout."),
+           html: Optional[Path] = typer.Option(None, "--html", help="Also write the self-contained HTML report here."),
            seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: the run's own seed)."),
            option: list[str] = typer.Option([], "--option", "-O", help="An aggregation option KEY=VALUE "
                                             "(e.g. bootstrap_resamples=5000)."),
            grader: Optional[str] = typer.Option(None, help="ambiguity: whose verdicts the metrics use "
                                                            "(finprobe | published, for imported runs).")) -> None:
-    """Summarise a stored run: terminal table, JSON metrics, CSV of samples, or an HTML report."""
-    from finprobe.report import load_run, print_summary, samples_csv
+    """Summarise a stored run: terminal table, JSON metrics, per-sample or aggregate exports, an HTML report."""
+    from finprobe.report import load_run, print_summary
+    from finprobe.report._export import EXPORT_FORMATS, export_table
 
     overrides = dict(_kv(option, "--option", typed=False))
     if grader is not None:
         overrides["grader"] = grader
+
+    formats = ("table", "html", *EXPORT_FORMATS)
+    if format not in formats:
+        raise typer.BadParameter(f"format must be one of {', '.join(formats)}")
+    if table is not None and format not in EXPORT_FORMATS:
+        raise typer.BadParameter("--table goes with --format json, csv or parquet")
     with _user_errors():
         run_ = load_run(run_dir, seed=seed, overrides=overrides)
-    if format == "json":
-        text = json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str)
-    elif format == "csv":
-        text = samples_csv(run_.records)
-    elif format == "html":
-        from finprobe.report.html import render_html
+        if html is not None:
+            from finprobe.report.html import write_run_report
 
-        text = render_html(run_)
-    elif format == "table":
-        print_summary(console, run_.bench, run_.metrics, title=f"{run_.manifest.config.benchmark} — {run_dir}")
-        return
-    else:
-        raise typer.BadParameter("format must be table, json, csv or html")
-    if output:
-        output.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
+            write_run_report(run_, html)
+        if format == "table":
+            print_summary(console, run_.bench, run_.metrics, title=f"{run_.manifest.config.benchmark} — {run_dir}",
+                          report_path=None if html is None else str(html))
+        elif format == "html":
+            from finprobe.report.html import render_html
+
+            _write_or_print(render_html(run_), output)
+        elif format == "json" and table is None:
+            _write_or_print(json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str), output)
+        else:
+            _write_or_print(export_table(run_, table or "samples", format, output), output)
+
+
+@app.command()
+def export(run_dir: Path, format: str = typer.Option("inspect", help="inspect | json | csv | parquet"),
+           output: Optional[Path] = typer.Option(
+               None, help="File (.json or .eval for inspect) or folder; default: the run folder (inspect) or stdout."),
+           table: str = typer.Option("samples", help="With json/csv/parquet: samples | aggregate.")) -> None:
+    """Export a stored run: as an Inspect AI eval log (`inspect view` opens it) or as a flat table."""
+    from finprobe.report import load_run
+    from finprobe.report._export import EXPORT_FORMATS, export_table
+
+    if format not in ("inspect", *EXPORT_FORMATS):
+        raise typer.BadParameter(f"format must be one of inspect, {', '.join(EXPORT_FORMATS)}")
+    with _user_errors():
+        run_ = load_run(run_dir)
+        if format == "inspect":
+            from finprobe.report.inspect_log import write_inspect_log
+
+            path = write_inspect_log(run_, output if output is not None else run_dir)
+            console.print(Text(f"Inspect log: {path}  (open with: inspect view --log-dir {path.parent})"),
+                          soft_wrap=True)
+        else:
+            _write_or_print(export_table(run_, table, format, output), output)
 
 
 @app.command()
@@ -326,18 +412,37 @@ def rescore(run_dir: Path, format: str = typer.Option("table", help="table | jso
 
 
 @app.command()
-def compare(run_a: Path, run_b: Path, format: str = typer.Option("table", help="table | json"),
-            seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: run A's seed)."),
+def compare(runs: list[Path] = typer.Argument(..., help="Two or more run folders; each is compared with the first."),
+            format: str = typer.Option("table", help="table | json | html"),
+            output: Optional[Path] = typer.Option(None, help="Write json/html to this file instead of stdout."),
+            html: Optional[Path] = typer.Option(None, "--html", help="Also write the HTML comparison here."),
+            seed: Optional[int] = typer.Option(None, help="Bootstrap seed (default: the first run's seed)."),
             resamples: int = typer.Option(10000)) -> None:
-    """Per-metric deltas between two runs on the same instances, with paired bootstrap p-values."""
-    from finprobe.report.compare import compare_runs, print_comparison
+    """Runs side by side: deltas against the first run with paired bootstrap p-values, and outcome flips."""
+    from finprobe.report import load_run
+    from finprobe.report.compare import compare_loaded, print_comparison
 
+    if format not in ("table", "json", "html"):
+        raise typer.BadParameter("format must be table, json or html")
+    if len(runs) < 2:
+        raise typer.BadParameter("compare needs at least two run folders")
     with _user_errors():
-        result = compare_runs(run_a, run_b, seed=seed, n_resamples=resamples)
+        loaded = [load_run(r) for r in runs]
+        result = compare_loaded(loaded, seed=seed, n_resamples=resamples)
+        if html is not None or format == "html":
+            from finprobe.report.html import render_compare_html
+
+            page = render_compare_html(result, loaded)
+            if html is not None:
+                html.write_text(page, encoding="utf-8")
     if format == "json":
-        sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False, default=str) + "\n")
+        _write_or_print(json.dumps(result, indent=2, ensure_ascii=False, default=str), output)
+    elif format == "html":
+        _write_or_print(page, output)
     else:
         print_comparison(console, result)
+        if html is not None:
+            console.print(Text.assemble(("HTML comparison: ", "bold"), str(html)))
 
 
 @app.command()

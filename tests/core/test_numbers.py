@@ -15,8 +15,10 @@ from finprobe.core.numbers import (
     MagnitudeMatch,
     ParsedNumber,
     classify_numbers,
+    equal_at_full_precision,
     extract_years,
     find_numbers,
+    fiscal_year_aliases,
     is_year_like,
     magnitude_match,
     parse_number,
@@ -397,7 +399,8 @@ REF = "$46.75B"
         ("FY2023: $46.75B; FY2022: $28.94B", "$46.75B FY2023", "match"),
         ("In FY2022 it was $28.94B and in FY2023 it was $46.75B", "$46.75B FY2023", "match"),
         ("In FY2022, revenue was $41.7B", "$46.75B FY2023", "year_mismatch"),
-        ("2022年营业收入为9.34亿元", "9.34亿元（2023年）", "year_mismatch"),
+        ("2022年营业收入为9.3亿元", "9.34亿元（2023年）", "year_mismatch"),  # not the full precision
+        ("2022年营业收入为9.34亿元", "9.34亿元（2023年）", "match"),  # only the year label conflicts (flagged)
         ("$46.75B", "$46.75B FY2023", "match"),  # the answer states no year: nothing to contradict
         ("The figure is $46.75B (vs $28.94B in 2022, +62% YoY).", "$46.75B FY2023", "match"),
         ("Diluted EPS was $14.87, compared with $8.59 in 2022", "$14.87 (2023)", "match"),
@@ -426,9 +429,57 @@ def test_magnitude_match_reports_candidates() -> None:
 
 
 def test_magnitude_match_reference_years_argument() -> None:
-    ans = "Operating income was $28.94 billion in FY2022."
+    ans = "Operating income was $28.9 billion in FY2022."
     assert magnitude_match(ans, "$28.94B", reference_years={2023}).verdict == "year_mismatch"
     assert magnitude_match(ans, "$28.94B", reference_years={2022}).verdict == "match"
+
+
+# --------------------------------------------------------------------------- issue 7 regressions (invented figures)
+def test_rate_reference_is_matched_against_the_answers_percentages() -> None:
+    answer = "Revenue grew about 12% (from $41.3B to $46.2B)"
+    assert magnitude_match(answer, "12.0%").verdict == "match"
+    assert magnitude_match(answer, "7.4%").verdict == "mismatch"
+    both = "Organic growth was 12.0%, reported growth 7.4%."
+    assert magnitude_match(both, "12.0%", rate_of_change=True).verdict == "hedge"
+    # without the hint a change percentage beside a stated rate is context ("margin 45.2%, up 1.3pp")
+    assert magnitude_match("Gross margin was 45.2%, up 1.3pp from 43.9%.", "45.2%").verdict == "match"
+    assert magnitude_match("Revenue reached $46.2B in 2023.", "12.0%").verdict == "mismatch"  # an amount is no rate
+    assert magnitude_match("营业收入同比增长18.6%，达到9.87亿元。", "18.6%").verdict == "match"
+
+
+def test_fiscal_year_named_by_the_year_it_starts() -> None:
+    period = {2024}  # the reference period "fiscal year ended February 3, 2024"
+    ref = "$8,912.7 million (fiscal year ended February 3, 2024)"
+    assert magnitude_match("Fiscal 2023 net sales were $8,912.7 million.", ref, reference_years=period).verdict == "match"
+    got = magnitude_match("Net sales for fiscal 2023, ended February 3, 2024: $8.91 billion", ref)
+    assert got.verdict == "match" and not got.year_label_conflict
+    assert magnitude_match("Fiscal 2022 net sales were $8.5 billion.", ref).verdict == "year_mismatch"
+    assert fiscal_year_aliases("fiscal year ended January 28, 2023") == {2022}
+    assert fiscal_year_aliases("year ended December 31, 2023") == set()
+
+
+def test_year_label_conflict_at_full_precision_is_a_flagged_match() -> None:
+    ref = "$412.35 million"
+    got = magnitude_match("Net income was $412.35 million in fiscal 2022.", ref, reference_years={2023})
+    assert got.verdict == "match" and got.year_label_conflict and got.correct
+    # a neighbouring year's value within 1% but not equal at full precision stays wrong
+    near = magnitude_match("Net income was $412.4 million in fiscal 2022.", ref, reference_years={2023})
+    assert near.verdict == "year_mismatch" and not near.year_label_conflict
+    ok = magnitude_match("Net income was $412.4 million in fiscal 2023.", ref, reference_years={2023})
+    assert ok.verdict == "match" and not ok.year_label_conflict
+    # two values are a hedge even when one equals the reference
+    hedge = magnitude_match("$412.35 million, or $398.70 million if you mean the prior year's", ref,
+                            reference_years={2023})
+    assert hedge.verdict == "hedge"
+
+
+def test_equal_at_full_precision() -> None:
+    ref = parse_number("$46.75B")
+    assert ref is not None
+    for text, expected in [("$46.75B", True), ("46,750 million", True), ("$46,751 million", True),
+                           ("$46.8B", False), ("$47B", False), ("$46.74B", False)]:
+        n = parse_number(text)
+        assert n is not None and equal_at_full_precision(n, ref) is expected, text
 
 
 def test_magnitude_match_sign_agnostic_argument() -> None:

@@ -31,8 +31,10 @@ from pydantic import BaseModel, ConfigDict
 from finprobe.core._numparse import (
     ParsedNumber,
     date_spans,
+    equal_at_full_precision,
     extract_years,
     find_numbers,
+    fiscal_year_aliases,
     is_label,
     normalise_chars,
     same_figure,
@@ -62,6 +64,9 @@ class MagnitudeMatch(BaseModel):
     candidates: list[float] = []
     reason: str = ""
     reference: float | None = None
+    #: a match whose only conflict is a year label: the stated value equals the reference at the
+    #: reference's full stated precision, but the answer names another (fiscal) year than the reference
+    year_label_conflict: bool = False
 
     @property
     def correct(self) -> bool:
@@ -100,7 +105,7 @@ _LEVEL_EN = _words(
 )
 _CONTEXT_ZH = _words(
     "较上年同期", "较去年同期", "比上年同期", "比去年同期", "与上年相比", "与去年相比", "较上年", "较去年",
-    "比上年", "比去年", "较上期", "同比", "环比", "相比", "相较", "对比", "较", "比", "增长", "增加",
+    "比上年", "比去年", "较上期", "同比", "环比", "相比", "相较", "对比", "高于", "低于", "多于", "少于", "较", "比", "增长", "增加",
     "上升", "上涨", "提高", "提升", "增幅", "下降", "减少", "下滑", "降低", "下跌", "降幅", "变动", "由",
     "从", "增", "降", "减", "涨", "跌",
 )
@@ -327,6 +332,16 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
     return out
 
 
+_CHANGE_WORD = re.compile(r"grow|grew|growth|increas|decreas|declin|rise|rose|fell|fall|drop|up|down|"
+                          r"增长|增加|下降|减少|"
+                          r"上升|下滑|增幅|降幅|同比|环比|yoy|year-over-year")
+
+
+def _change_word(c: ClassifiedNumber) -> bool:
+    """A change percentage introduced by a change word ("grew 12%"), not a comparison ("vs 9%", "from 9%")."""
+    return c.role == "context" and bool(_CHANGE_WORD.search(c.why))
+
+
 def _reference_number(reference_text: str) -> ParsedNumber | None:
     numbers = find_numbers(reference_text)
     norm = normalise_chars(reference_text)
@@ -360,6 +375,8 @@ def magnitude_match(
     rel: float = 0.01,
     reference_years: set[int] | None = None,
     sign_agnostic: bool = False,
+    rate_of_change: bool = False,
+    reference_per_share: bool = False,
 ) -> MagnitudeMatch:
     """Grade a free-text answer against a reference figure, magnitude-aware (DESIGN §2).
 
@@ -369,7 +386,18 @@ def magnitude_match(
     not). Verdicts: "no_answer" (no candidate value), "year_mismatch" (answer and reference — the
     reference text or `reference_years` — both state fiscal years and share none), "hedge" (two or more
     different candidate values), "match", "mismatch". `sign_agnostic` compares absolute values (for
-    metrics whose sign convention varies, e.g. capital expenditure). Never raises.
+    metrics whose sign convention varies, e.g. capital expenditure). `rate_of_change` says the reference
+    is itself a growth rate or change, so percentages introduced by change words ("grew 12%", "同比增长
+    18.6%") are stated values, not context. `reference_per_share` says the reference is a per-share figure
+    even when its text does not say so ("$2.41" for diluted EPS), so per-share figures are graded first.
+    Never raises.
+
+    A rate reference (a percentage) is matched against the answer's percentages only; amounts in the same
+    answer are context ("grew about 12% (from $41.3B to $46.2B)"). Fiscal years named by their start
+    (`fiscal_year_aliases`: the year "ended February 3, 2024" is fiscal 2023) are not a year mismatch. When
+    the only conflict is a year label and the single stated value equals the reference at the reference's
+    full stated precision, the verdict is "match" with `year_label_conflict` set (instance labels can be
+    wrong too); a value that only agrees at a coarser precision stays a "year_mismatch".
 
     Graded values are the answer's `candidate` numbers (see `classify_numbers`); failing those, its
     other-period figures; failing those and only for a percent reference, its change percentages ("grew
@@ -382,6 +410,8 @@ def magnitude_match(
         return MagnitudeMatch(verdict="no_answer", reason="answer or reference is not text")
     ref = _reference_number(reference_text)
     ref_years = set(reference_years or ()) | extract_years(reference_text)
+    if ref_years:
+        ref_years |= fiscal_year_aliases(reference_text)
     if ref is None:
         ok = text_answer_match(answer_text, [reference_text])
         return MagnitudeMatch(verdict="match" if ok else "mismatch", reason="reference has no number; text match")
@@ -403,9 +433,25 @@ def magnitude_match(
     if ref.is_percent:
         roles.add("share")
     per_unit = [c.number for c in classified if c.role == "per_unit"]
+    # A rate reference is matched against the answer's percentages; amounts beside them are context
+    # ("grew about 12% (from $41.3B to $46.2B)").
+    rate_pool: list[ParsedNumber] = []
+    if ref.is_percent:
+        first_roles = roles | ({"context"} if rate_of_change else set())
+        for wanted in (first_roles, {"period"}, {"context"}):
+            rate_pool = [c.number for c in classified if c.role in wanted and c.number.is_percent
+                         and not (wanted is first_roles and c.role == "context" and not _change_word(c))]
+            if rate_pool:
+                break
+        if not rate_pool:
+            # a rate written as a bare decimal fraction ("增长0.186"), when no percentage is stated
+            rate_pool = [c.number for c in classified if c.role != "label" and c.number.scale == 1.0
+                         and c.number.currency is None and c.number.decimals > 0 and abs(c.number.value) < 1.5]
     ref_a = _analysis_text(reference_text)
-    ref_per_unit = _is_per_unit(ref, ref_a, _tail_after_boundary(ref_a[: ref.start]))
-    if ref_per_unit and per_unit:
+    ref_per_unit = reference_per_share or _is_per_unit(ref, ref_a, _tail_after_boundary(ref_a[: ref.start]))
+    if rate_pool:
+        pool, source = rate_pool, "percentages (rate reference)"
+    elif ref_per_unit and per_unit:
         pool, source = per_unit, "per-share figures (per-share reference)"
     else:
         pool = [c.number for c in classified if c.role in roles]
@@ -424,11 +470,8 @@ def magnitude_match(
     layout = _Layout(_analysis_text(answer_text))
     layout.blank_context(classified)
     answer_years = layout.stated_years()
-    if ref_years and answer_years and not (ref_years & answer_years):
-        return MagnitudeMatch(
-            verdict="year_mismatch", candidate=pool[0].value, candidates=[c.value for c in pool],
-            reference=ref.value, reason=f"answer states {sorted(answer_years)}, reference {sorted(ref_years)}",
-        )
+    if answer_years:
+        answer_years |= fiscal_year_aliases(answer_text)
     same_kind = [c for c in pool if c.is_percent == ref.is_percent]
     pool = same_kind or pool
     if ref.currency and any(c.currency == ref.currency for c in pool):
@@ -438,6 +481,15 @@ def magnitude_match(
         if not any(same_figure(c, g, rel=rel, sign_agnostic=c.in_parentheses or g.in_parentheses) for g in groups):
             groups.append(c)
     values = [c.value for c in pool]
+    if ref_years and answer_years and not (ref_years & answer_years):
+        years_reason = f"answer states {sorted(answer_years)}, reference {sorted(ref_years)}"
+        if len(groups) == 1 and equal_at_full_precision(pool[0], ref, sign_agnostic=sign_agnostic):
+            return MagnitudeMatch(verdict="match", candidate=pool[0].value, candidates=values, reference=ref.value,
+                                  year_label_conflict=True,
+                                  reason=f"{pool[0].raw!r} equals {ref.raw!r} at its full precision; only the year "
+                                         f"label conflicts ({years_reason})")
+        return MagnitudeMatch(verdict="year_mismatch", candidate=pool[0].value, candidates=values,
+                              reference=ref.value, reason=years_reason)
     if len(groups) > 1:
         return MagnitudeMatch(verdict="hedge", candidate=values[0], candidates=values, reference=ref.value,
                               reason=f"{len(groups)} different values among {source}")

@@ -169,8 +169,8 @@ def _currency_code(raw: str | None) -> str | None:
 
 def _scale_of(raw: str | None, unit_phrase: str | None) -> Decimal:
     if unit_phrase:
-        word = re.search(r"(?i)thousand|million|billion", unit_phrase)
-        raw = word.group(0) if word else None
+        found = re.search(r"(?i)thousand|million|billion", unit_phrase)
+        raw = found.group(0) if found else None
     if not raw:
         return Decimal(1)
     for word, value in _SCALE_VALUES:
@@ -385,6 +385,29 @@ def extract_years(text: str) -> set[int]:
     return {year for _, _, year in year_mentions(text)}
 
 
+_FY_END_EARLY_RE = re.compile(
+    r"(?i)(?:year|fiscal\s+\d{4}|fy\s?\d{4}|period)?[\s,]*(?:ended|ending|end(?:s|ed)?)\s+(?:on\s+)?"
+    r"(?:jan(?:uary)?|feb(?:ruary)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s*((?:19|20)\d{2})"
+    r"|((?:19|20)\d{2})\s*年\s*[12]\s*月\s*\d{1,2}\s*日(?:止|结束)"
+)
+
+
+def fiscal_year_aliases(text: str) -> set[int]:
+    """Other names of the fiscal years `text` states by their end date (DESIGN §2, fiscal-year naming).
+
+    A fiscal year that ends in January or February is usually named by the calendar year in which it
+    starts: the year "ended February 3, 2024" is "fiscal 2023". For each such end date in `text`, the
+    year before the end date's year is returned (`extract_years` already gives the end date's year).
+    Never raises.
+    """
+    if not isinstance(text, str) or not text:
+        return set()
+    out: set[int] = set()
+    for m in _FY_END_EARLY_RE.finditer(normalise_chars(text)):
+        out.add(int(m.group(1) or m.group(2)) - 1)
+    return out
+
+
 # --------------------------------------------------------------------------- comparison
 def within_tolerance(
     actual: float, expected: float, *, rel: float = 0.01, abs_floor: float = 1e-5, sign_agnostic: bool = False
@@ -424,6 +447,18 @@ def equal_at_coarser_precision(a: ParsedNumber, b: ParsedNumber, *, sign_agnosti
     va, vb = (abs(a.value), abs(b.value)) if sign_agnostic else (a.value, b.value)
     ra, rb = _rounded(va, step), _rounded(vb, step)
     return ra is not None and ra == rb
+
+
+def equal_at_full_precision(answer: ParsedNumber, reference: ParsedNumber, *, sign_agnostic: bool = False) -> bool:
+    """Whether `answer` states `reference` at the reference's full stated precision: the answer is at least
+    as precise and rounds to the reference's last stated digit ("$46.75B" or "46,750 million" for $46.75B;
+    not "$46.8B", which is only equal at the coarser precision)."""
+    step = reference.precision
+    if not (math.isfinite(step) and step > 0) or answer.precision > step * (1 + 1e-9):
+        return False
+    va, vr = (abs(answer.value), abs(reference.value)) if sign_agnostic else (answer.value, reference.value)
+    ra, rr = _rounded(va, step), _rounded(vr, step)
+    return ra is not None and ra == rr
 
 
 def same_figure(a: ParsedNumber, b: ParsedNumber, *, rel: float = 0.01, sign_agnostic: bool = False) -> bool:

@@ -88,8 +88,8 @@ def find_dates(text: str) -> set[str]:
                 a, b, y = int(g[0]), int(g[1]), int(g[2])
                 mo, d = (b, a) if a > 12 else (a, b)
             else:
-                name, day, y = (g[0], g[1], g[2]) if order == "Mdy" else (g[1], g[0], g[2])
-                y, mo, d = int(y), _month(name) or 0, int(day)
+                name, day, year = (g[0], g[1], g[2]) if order == "Mdy" else (g[1], g[0], g[2])
+                y, mo, d = int(year), _month(name) or 0, int(day)
             if 1 <= mo <= 12 and 1 <= d <= 31:
                 found.add(f"{y:04d}-{mo:02d}-{d:02d}")
     return found

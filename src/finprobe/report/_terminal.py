@@ -9,17 +9,20 @@ from rich.console import Console
 from rich.table import Table
 
 from finprobe.core.display import TableData, count_table
+from finprobe.report._text import clean_terminal
 
 
 def rich_table(data: TableData) -> Table:
-    """Draw a family's plain table with rich (cells are text, never markup)."""
+    """Draw a family's plain table with rich: cells are text, never markup, and terminal control
+    characters in them (model answers, server errors) are removed."""
     from rich.text import Text
 
-    table = Table(title=data.title, caption=data.caption)
+    table = Table(title=Text(clean_terminal(data.title)), caption=None if data.caption is None else
+                  Text(clean_terminal(data.caption)))
     for i, col in enumerate(data.columns):
-        table.add_column(col, justify=data.alignment(i))
+        table.add_column(Text(clean_terminal(col)), justify=data.alignment(i))
     for row in data.rows:
-        table.add_row(*(Text("" if cell is None else str(cell)) for cell in row))
+        table.add_row(*(Text("" if cell is None else clean_terminal(cell)) for cell in row))
     return table
 
 
@@ -51,9 +54,14 @@ def print_tables(console: Console, tables: list[TableData]) -> None:
         console.print(rich_table(table))
 
 
-def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], title: str | None = None) -> None:
+def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], title: str | None = None, *,
+                  report_path: str | None = None) -> None:
+    """The family's tables, pass^k (with epochs), usage per role, completeness and errors; then the
+    path of the run's HTML report when there is one."""
+    from rich.text import Text
+
     if title:
-        console.rule(title)
+        console.rule(Text(clean_terminal(title)))
     tables = list(bench.summary_tables(metrics))
     for extra in (epochs_table(metrics), usage_table(metrics)):
         if extra is not None:
@@ -71,7 +79,9 @@ def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], titl
     if errors:
         console.print(f"[red]{len(errors)} samples ended in error[/red]:")
         for item in errors[:10]:
-            console.print(f"  {item['id']}: {item['error'][:200]}", markup=False)
+            console.print(Text(clean_terminal(f"  {item['id']}: {item['error'][:200]}")))
+    if report_path:
+        console.print(Text.assemble(("HTML report: ", "bold"), clean_terminal(report_path)))
 
 
 __all__ = ["count_table", "epochs_table", "print_summary", "print_tables", "rich_table", "usage_table"]

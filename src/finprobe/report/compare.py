@@ -1,4 +1,5 @@
-"""Comparing two stored runs on the same instances: per-metric deltas with paired bootstrap p-values.
+"""Comparing stored runs on the same instances: side-by-side metrics, per-metric deltas with paired
+bootstrap p-values, and per-sample outcome flips.
 
 Generic, through the family contract: `Benchmark.sample_values(record, sample)` gives per-instance values
 whose mean over instances is a metric (None: the instance does not enter that metric, e.g. an error
@@ -6,26 +7,42 @@ record); with `--epochs`, an instance's value is its mean over its trials. Metri
 over instances (ECE, rates over questions) come from `Benchmark.paired_item` and
 `Benchmark.run_statistics`: they are compared by resampling the shared instances and recomputing the
 statistic on both runs. Only instances present in both runs are paired; instances in one run only are
-counted and listed, never silently mixed in. The bootstrap seed is run A's seed unless given.
+counted and listed, never silently mixed in. The bootstrap seed is the first run's seed unless given.
+
+Several runs: each is compared with the first (delta = run − first). Flips use `Benchmark.success` on each
+trial's score: a trial (sample × epoch) present in both runs that went fail→pass ("wrong→right") or
+pass→fail ("right→wrong") is listed; every other transition (to or from error, skipped) is counted.
 """
 
 from __future__ import annotations
 
 import math
+import string
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from finprobe.core.schema import SampleRecord
 from finprobe.core.stats import PairedResult, paired_bootstrap, paired_bootstrap_statistic
+from finprobe.report._export import _scalar, record_outcome
+from finprobe.report._text import clean_terminal
 
-__all__ = ["compare_runs", "print_comparison"]
+__all__ = ["compare_loaded", "compare_runs", "headline_names", "outcome_flips", "print_comparison"]
+
+_ANSWER_CHARS = 200
 
 
-def _run_info(run: Any) -> dict[str, Any]:
+def _label(i: int) -> str:
+    return string.ascii_uppercase[i] if i < 26 else f"R{i + 1}"
+
+
+def _run_info(run: Any, label: str = "") -> dict[str, Any]:
     cfg = run.manifest.config
-    return {"path": str(run.path), "run_id": run.manifest.run_id, "benchmark": cfg.benchmark, "mode": cfg.mode,
-            "roles": {r: rc.spec for r, rc in cfg.roles.items()}, "n": len(run.records), "seed": cfg.seed,
-            "epochs": cfg.epochs}
+    roles = {**run.bench.roles, **{r: rc.spec for r, rc in cfg.roles.items()}}
+    return {"label": label, "path": str(run.path), "run_id": run.manifest.run_id, "benchmark": cfg.benchmark,
+            "mode": cfg.mode, "roles": roles, "agent": roles.get("agent"), "n": len(run.records),
+            "seed": cfg.seed, "epochs": cfg.epochs}
 
 
 def _clean(x: float | None) -> float | None:
@@ -48,24 +65,52 @@ def _instance_values(run: Any) -> dict[str, dict[str, float]]:
     return {sid: {name: sum(v) / len(v) for name, v in by_name.items()} for sid, by_name in sums.items()}
 
 
-def compare_runs(run_a: str | Path, run_b: str | Path, *, seed: int | None = None,
-                 n_resamples: int = 10000) -> dict[str, Any]:
-    """Paired comparison of run B against run A (delta = B − A) for every per-instance metric.
+def headline_names(bench: Any, metrics: dict[str, Any]) -> list[str]:
+    """The metrics to show side by side: the family's headline metrics, else every top-level number
+    that has a CI beside it."""
+    names = list(bench.headline_metrics())
+    if not names:
+        names = [k for k, v in metrics.items() if isinstance(v, (int, float)) and f"{k}_ci_low" in metrics]
+    return names
 
-    Raises ValueError when the runs belong to different benchmarks or share no instance.
-    """
-    from finprobe.report._run import load_run
 
-    a, b = load_run(run_a), load_run(run_b)
-    if a.manifest.config.benchmark != b.manifest.config.benchmark:
-        raise ValueError(f"cannot compare a {a.manifest.config.benchmark} run with a "
-                         f"{b.manifest.config.benchmark} run")
-    seed = a.manifest.config.seed if seed is None else seed
+def _brief(record: SampleRecord, success: Any) -> dict[str, Any]:
+    answer = None if record.transcript is None else record.transcript.final_answer
+    if answer is not None and len(answer) > _ANSWER_CHARS:
+        answer = answer[:_ANSWER_CHARS] + "…"
+    reason = record.error if record.error else (record.score.reason if record.score else None)
+    return {"outcome": record_outcome(record, success), "answer": answer, "reason": reason}
+
+
+def outcome_flips(a: Any, b: Any) -> dict[str, Any]:
+    """Per trial (sample × epoch) in both runs: the transition of its outcome from run `a` to run `b`.
+    Lists the fail→pass (`wrong_to_right`) and pass→fail (`right_to_wrong`) trials; counts every transition."""
+    trials_b = {(r.sample_id, r.epoch): r for r in b.trials}
+    transitions: Counter[str] = Counter()
+    flips: dict[str, list[dict[str, Any]]] = {"wrong_to_right": [], "right_to_wrong": []}
+    n = 0
+    for ra in a.trials:
+        rb = trials_b.get((ra.sample_id, ra.epoch))
+        if rb is None:
+            continue
+        n += 1
+        ba, bb = _brief(ra, a.bench.success), _brief(rb, b.bench.success)
+        transitions[f"{ba['outcome']}→{bb['outcome']}"] += 1
+        kind = {("fail", "pass"): "wrong_to_right", ("pass", "fail"): "right_to_wrong"}.get(
+            (ba["outcome"], bb["outcome"]))
+        if kind:
+            meta = {k: _scalar(v) for k, v in ra.meta.items() if _scalar(v) is not None}
+            flips[kind].append({"id": ra.sample_id, "epoch": ra.epoch, "meta": meta, "a": ba, "b": bb})
+    return {"n_paired_trials": n, "transitions": dict(sorted(transitions.items())), **flips}
+
+
+def _compare_pair(a: Any, b: Any, *, seed: int, n_resamples: int) -> dict[str, Any]:
+    """Paired comparison of run `b` against run `a` (delta = b − a) for every per-instance metric."""
     recs_a: dict[str, SampleRecord] = {r.sample_id: r for r in a.records}
     recs_b: dict[str, SampleRecord] = {r.sample_id: r for r in b.records}
     common = [sid for sid in recs_a if sid in recs_b]
     if not common:
-        raise ValueError(f"{run_a} and {run_b} share no instance")
+        raise ValueError(f"{a.path} and {b.path} share no instance")
     va, vb = _instance_values(a), _instance_values(b)
     names: list[str] = []
     for sid in common:
@@ -90,37 +135,121 @@ def compare_runs(run_a: str | Path, run_b: str | Path, *, seed: int | None = Non
         for name, statistic in statistics.items():
             metrics[name] = _entry(paired_bootstrap_statistic([x for x, _ in items], [y for _, y in items], statistic,
                                                               seed=seed, n_resamples=min(n_resamples, 2000)))
-    only_a = sorted(set(recs_a) - set(recs_b))
-    only_b = sorted(set(recs_b) - set(recs_a))
-    return {
-        "benchmark": a.manifest.config.benchmark, "run_a": _run_info(a), "run_b": _run_info(b),
-        "n_common": len(common), "only_a": only_a, "only_b": only_b,
-        "method": {"test": "paired bootstrap (two-sided)", "n_resamples": n_resamples, "seed": seed,
-                   "delta": "B - A"},
-        "metrics": metrics,
-    }
+    return {"n_common": len(common), "only_a": sorted(set(recs_a) - set(recs_b)),
+            "only_b": sorted(set(recs_b) - set(recs_a)), "metrics": metrics, "flips": outcome_flips(a, b)}
 
 
-def print_comparison(console: Any, result: dict[str, Any]) -> None:
-    """Rich table of a `compare_runs` result."""
+def _method(seed: int, n_resamples: int) -> dict[str, Any]:
+    return {"test": "paired bootstrap (two-sided)", "n_resamples": n_resamples, "seed": seed,
+            "delta": "B - A (each run minus the first)", "flips": "Benchmark.success on each trial's score"}
+
+
+def compare_loaded(runs: Sequence[Any], *, seed: int | None = None, n_resamples: int = 10000) -> dict[str, Any]:
+    """Compare loaded runs (`finprobe.report.load_run`): every run against the first.
+
+    Result: `runs` (label A, B, ... and identity), `headline` (each headline metric's value and CI in
+    every run), `pairs` (per run after the first: paired deltas, unpaired instances, flips), `method`.
+    With two runs, the pair's fields are also at the top level (`run_a`, `run_b`, `n_common`, `only_a`,
+    `only_b`, `metrics`, `flips`), the two-run format. Raises ValueError for fewer than two runs, runs
+    of different benchmarks, or a run that shares no instance with the first.
+    """
+    if len(runs) < 2:
+        raise ValueError("compare needs at least two runs")
+    benchmarks = {r.manifest.config.benchmark for r in runs}
+    if len(benchmarks) > 1:
+        raise ValueError(f"cannot compare runs of different benchmarks ({', '.join(sorted(benchmarks))})")
+    first = runs[0]
+    seed = first.manifest.config.seed if seed is None else seed
+    infos = [_run_info(r, _label(i)) for i, r in enumerate(runs)]
+    headline = []
+    for name in headline_names(first.bench, first.metrics):
+        headline.append({"metric": name, "values": [
+            {"value": _clean(r.metrics.get(name)), "ci_low": _clean(r.metrics.get(f"{name}_ci_low")),
+             "ci_high": _clean(r.metrics.get(f"{name}_ci_high"))} for r in runs]})
+    pairs = [{"a": 0, "b": i, **_compare_pair(first, run, seed=seed, n_resamples=n_resamples)}
+             for i, run in enumerate(runs) if i > 0]
+    result: dict[str, Any] = {"benchmark": first.manifest.config.benchmark, "runs": infos, "headline": headline,
+                              "pairs": pairs, "method": _method(seed, n_resamples)}
+    if len(runs) == 2:
+        pair = pairs[0]
+        result.update({"run_a": infos[0], "run_b": infos[1], "n_common": pair["n_common"], "only_a": pair["only_a"],
+                       "only_b": pair["only_b"], "metrics": pair["metrics"], "flips": pair["flips"]})
+    return result
+
+
+def compare_runs(run_a: str | Path, run_b: str | Path, *, seed: int | None = None,
+                 n_resamples: int = 10000) -> dict[str, Any]:
+    """Paired comparison of run B against run A (delta = B − A) for every per-instance metric, with flips.
+
+    Raises ValueError when the runs belong to different benchmarks or share no instance.
+    """
+    from finprobe.report._run import load_run
+
+    return compare_loaded([load_run(run_a), load_run(run_b)], seed=seed, n_resamples=n_resamples)
+
+
+# --------------------------------------------------------------------------- terminal
+def _num(x: float | None, signed: bool = False) -> str:
+    if x is None:
+        return "-"
+    return f"{x:+.4f}" if signed else f"{x:.4f}"
+
+
+def _with_ci(v: dict[str, Any]) -> str:
+    if v["value"] is None:
+        return "-"
+    ci = "" if v["ci_low"] is None or v["ci_high"] is None else f" [{v['ci_low']:.3f}, {v['ci_high']:.3f}]"
+    return f"{v['value']:.3f}{ci}"
+
+
+def print_comparison(console: Any, result: dict[str, Any], *, max_flips: int = 20) -> None:
+    """Rich tables of a `compare_loaded` result: runs, headline side by side, then per pair its paired
+    deltas and flips (the first `max_flips` of each kind; all are in the JSON and HTML outputs)."""
     from rich.table import Table
+    from rich.text import Text
 
-    def f(x: float | None, signed: bool = False) -> str:
-        if x is None:
-            return "-"
-        return f"{x:+.4f}" if signed else f"{x:.4f}"
+    def t(x: Any) -> Text:
+        return Text(clean_terminal(x))
 
-    ra, rb = result["run_a"], result["run_b"]
-    title = (f"{result['benchmark']}: B ({rb['mode'] or 'default'}, {rb['roles'].get('agent', '?')}) vs "
-             f"A ({ra['mode'] or 'default'}, {ra['roles'].get('agent', '?')}) on {result['n_common']} instances")
-    table = Table(title=title)
-    for col in ("metric", "A", "B", "delta (B-A)", "95% CI", "p", "n"):
-        table.add_column(col, justify="left" if col == "metric" else "right")
-    for name, m in result["metrics"].items():
-        ci = "-" if m["ci_low"] is None else f"{m['ci_low']:+.4f} .. {m['ci_high']:+.4f}"
-        p = "-" if m["p_value"] is None else f"{m['p_value']:.4f}"
-        table.add_row(name, f(m["mean_a"]), f(m["mean_b"]), f(m["delta"], True), ci, p, str(m["n"]))
+    runs = result["runs"]
+    table = Table(title=f"{result['benchmark']}: {len(runs)} runs")
+    for col in ("run", "mode", "agent", "samples", "trials", "path"):
+        table.add_column(col)
+    for r in runs:
+        table.add_row(r["label"], t(r["mode"] or "default"), t(r["agent"]), str(r["n"]), str(r["epochs"]), t(r["path"]))
     console.print(table)
-    if result["only_a"] or result["only_b"]:
-        console.print(f"[yellow]not paired:[/yellow] {len(result['only_a'])} instances only in A, "
-                      f"{len(result['only_b'])} only in B")
+    if result["headline"]:
+        side = Table(title="headline metrics (value [95% CI])")
+        side.add_column("metric")
+        for r in runs:
+            side.add_column(r["label"], justify="right")
+        for row in result["headline"]:
+            side.add_row(row["metric"], *(_with_ci(v) for v in row["values"]))
+        console.print(side)
+    for pair in result["pairs"]:
+        a, b = runs[pair["a"]], runs[pair["b"]]
+        deltas = Table(title=f"{b['label']} vs {a['label']}: paired on {pair['n_common']} instances")
+        for col in ("metric", a["label"], b["label"], f"delta ({b['label']}-{a['label']})", "95% CI", "p", "n"):
+            deltas.add_column(col, justify="left" if col == "metric" else "right")
+        for name, m in pair["metrics"].items():
+            ci = "-" if m["ci_low"] is None else f"{m['ci_low']:+.4f} .. {m['ci_high']:+.4f}"
+            p = "-" if m["p_value"] is None else f"{m['p_value']:.4f}"
+            deltas.add_row(t(name), _num(m["mean_a"]), _num(m["mean_b"]), _num(m["delta"], True), ci, p, str(m["n"]))
+        console.print(deltas)
+        if pair["only_a"] or pair["only_b"]:
+            console.print(f"[yellow]not paired:[/yellow] {len(pair['only_a'])} instances only in {a['label']}, "
+                          f"{len(pair['only_b'])} only in {b['label']}")
+        flips = pair["flips"]
+        console.print(Text(f"outcome transitions {a['label']}→{b['label']} over {flips['n_paired_trials']} trials: " +
+                           ", ".join(f"{k} {v}" for k, v in flips["transitions"].items())))
+        for kind, title in (("wrong_to_right", "wrong→right (fail→pass)"), ("right_to_wrong", "right→wrong (pass→fail)")):
+            items = flips[kind]
+            if not items:
+                continue
+            listing = Table(title=f"{title}: {len(items)}" + (f" (first {max_flips})" if len(items) > max_flips else ""))
+            for col in ("sample", "trial", f"{a['label']} answer", f"{b['label']} answer", f"{a['label']} reason"):
+                listing.add_column(col)
+            for item in items[:max_flips]:
+                listing.add_row(t(item["id"]), str(item["epoch"]), t(item["a"]["answer"] or "-"),
+                                t(item["b"]["answer"] or "-"), t(item["a"]["reason"] or "-"))
+            console.print(listing)

@@ -1,49 +1,202 @@
-"""A self-contained HTML report of one stored run: metrics, per-sample table with filters, transcripts.
+"""Self-contained HTML reports: one run (`render_html`) and a comparison of runs (`render_compare_html`).
 
-Model output is data: every text goes through Jinja2's autoescaping, and the page embeds no script that
-evaluates it (the filter script only reads text content)."""
+One file each, with its CSS, script, plots (inline SVG) and data inside: it opens from disk, offline,
+and can be mailed. Model output and data are text, never markup:
+- page text goes through Jinja2's autoescaping;
+- transcripts travel as JSON in a `<script type="application/json">` block with `<`, `>` and `&`
+  written as \\u escapes (`_transcripts.script_json`), and the page's script writes them with
+  `textContent` only;
+- a Content-Security-Policy allows the page's own script (by its hash) and nothing else: no other
+  script, no event-handler attribute, no network request, even if some text were to slip through.
+"""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from finprobe.core.display import TableData
+from finprobe.core.schema import RoleConfig, SampleStatus
+from finprobe.report._export import record_outcome
 from finprobe.report._run import StoredRun
+from finprobe.report._terminal import epochs_table, usage_table
+from finprobe.report._text import error_type
+from finprobe.report._transcripts import browser_payload, dumps, record_detail, script_json
+from finprobe.report.plots import render_plots
+
+__all__ = ["REPORT_NAME", "render_compare_html", "render_html", "write_run_report"]
+
+#: the report `finprobe run` writes into each run folder
+REPORT_NAME = "report.html"
+#: errors and skips listed in full on the page (all of them stay in the transcript browser)
+MAX_LISTED = 200
+_SECRET_WORDS = ("key", "token", "secret", "password", "authorization")
 
 
-def _flatten(metrics: dict[str, Any], prefix: str = "") -> list[tuple[str, str]]:
-    rows: list[tuple[str, str]] = []
-    for key, value in metrics.items():
-        if key in ("error_list", "run") or isinstance(value, list):
+@cache
+def _asset(name: str) -> str:
+    return (resources.files("finprobe.report") / "templates" / name).read_text(encoding="utf-8")
+
+
+@cache
+def _env() -> Environment:
+    return Environment(loader=PackageLoader("finprobe.report", "templates"),
+                       autoescape=select_autoescape(default=True, default_for_string=True),
+                       trim_blocks=False, lstrip_blocks=False)
+
+
+def _csp(script: str) -> str:
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; img-src data:; "
+            "font-src data:; connect-src 'none'; form-action 'none'; base-uri 'none'")
+
+
+def _page(template: str, **context: Any) -> str:
+    script = _asset("report.js")
+    return _env().get_template(template).render(css=_asset("report.css"), script=script, csp=_csp(script),
+                                                 **context)
+
+
+def _redacted(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Backend arguments as shown: values under secret-looking names are hidden."""
+    return {k: ("***" if any(w in k.lower() for w in _SECRET_WORDS) and k != "api_key_env" else v)
+            for k, v in args.items()}
+
+
+def _roles(run: StoredRun) -> list[dict[str, Any]]:
+    configured = run.manifest.config.roles
+    roles: dict[str, RoleConfig | None] = {name: None for name in run.bench.roles}
+    roles.update({name: rc for name, rc in configured.items()})
+    out = []
+    for name, rc in roles.items():
+        if rc is None:
+            out.append({"role": name, "spec": run.bench.roles[name], "source": "family default", "endpoint": "",
+                        "generate": "", "args": ""})
             continue
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            rows.extend(_flatten(value, name + "."))
-        elif isinstance(value, float):
-            rows.append((name, f"{value:.4f}"))
-        else:
-            rows.append((name, str(value)))
-    return rows
+        endpoint = rc.base_url or ""
+        if rc.api_key_env:
+            endpoint += f" (key from ${rc.api_key_env})"
+        generate = {k: v for k, v in rc.generate.model_dump(exclude_none=True).items() if k != "response_schema"}
+        out.append({"role": name, "spec": rc.spec, "source": "run config", "endpoint": endpoint.strip(),
+                    "generate": json.dumps(generate, ensure_ascii=False) if generate else "",
+                    "args": json.dumps(_redacted(rc.args), ensure_ascii=False, default=str) if rc.args else ""})
+    return out
 
 
-def render_html(run: StoredRun) -> str:
-    env = Environment(loader=PackageLoader("finprobe.report", "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True))
-    template = env.get_template("run.html.j2")
-    samples = []
-    for r in run.records:
-        t = r.transcript
-        samples.append({
-            "id": r.sample_id, "status": r.status.value,
-            "passed": None if r.score is None else r.score.passed,
-            "reason": (r.score.reason if r.score else None) or r.error or "",
-            "meta": {k: v for k, v in r.meta.items() if isinstance(v, (str, int, float, bool))},
-            "final_answer": t.final_answer if t else None,
-            "messages": [m.model_dump() for m in t.messages] if t else [],
-            "steps": [s.model_dump(mode="json") for s in t.steps] if t else [],
-            "score_details": json.dumps(r.score.details if r.score else {}, ensure_ascii=False, indent=1, default=str),
-        })
-    return template.render(manifest=run.manifest, metrics=_flatten(run.metrics), samples=samples,
-                           run_info=run.metrics.get("run", {}))
+def _manifest_rows(run: StoredRun) -> list[tuple[str, Any]]:
+    m, cfg = run.manifest, run.manifest.config
+    info = run.metrics.get("run") or {}
+    cost = info.get("cost_usd")
+    return [
+        ("run id", m.run_id), ("fingerprint", m.fingerprint), ("benchmark", cfg.benchmark),
+        ("family version", m.family_version), ("contract version", m.contract_version),
+        ("mode", cfg.mode or f"default ({run.bench.default_mode()})"),
+        ("protocol", cfg.protocol or "none"),
+        ("structured output (whole run)", ", ".join(f"{r}: {v}" for r, v in (m.structured_output or {}).items())
+         or "not negotiated (no endpoint role)"),
+        ("data source", cfg.data or f"bundled demo set of {cfg.benchmark}"), ("data hash (sha256)", m.data_hash),
+        ("samples in the data", m.n_samples), ("limit", cfg.limit or "none"), ("trials per sample (epochs)", cfg.epochs),
+        ("stored trials", f"{info.get('n_stored', len(run.trials))} of {info.get('n_expected', '?')}"),
+        ("seed (episodes and bootstrap)", cfg.seed), ("bootstrap seed used here", run.settings.seed),
+        ("bootstrap", f"{run.settings.n_resamples} resamples, {run.settings.confidence:.0%} percentile intervals"),
+        ("scorer version", m.scorer_version), ("finprobe", m.package_version),
+        ("git revision", m.git_revision or "unknown"), ("python", m.python or "unknown"),
+        ("total cost (USD)", "-" if cost is None else f"{cost:.4f}"),
+        ("created", m.created_at.isoformat()), ("run folder", str(run.path)),
+    ]
+
+
+def _tables(run: StoredRun, extra: Sequence[TableData]) -> list[TableData]:
+    tables = list(run.bench.summary_tables(run.metrics))
+    epochs = epochs_table(run.metrics)
+    if epochs is not None:
+        tables.append(epochs)
+    return [*tables, *extra]
+
+
+def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> str:
+    """The run's report as one HTML document (see the module docstring for what it holds)."""
+    cfg = run.manifest.config
+    info = run.metrics.get("run") or {}
+    errors: list[dict[str, Any]] = [{"id": r.sample_id, "epoch": r.epoch, "error": r.error or "unknown error"}
+                                    for r in run.trials if r.status == SampleStatus.error]
+    skipped = [{"id": r.sample_id, "reason": (r.score.reason if r.score else None) or r.error or "skipped"}
+               for r in run.trials if r.status == SampleStatus.skipped and r.epoch == 1]
+    types = Counter(error_type(e["error"]) or "unknown" for e in errors)
+    agent = {**run.bench.roles, **{k: v.spec for k, v in cfg.roles.items()}}.get("agent", "-")
+    incomplete = (f"{info['n_stored']} of {info['n_expected']} trials stored ({info['n_missing']} missing); "
+                  "run the same command again to finish it") if info.get("n_missing") else ""
+    payload = {"browsers": {"transcripts": browser_payload(run.trials, run.bench.success)}}
+    payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
+    return _page(
+        "run.html.j2",
+        title=f"finprobe · {cfg.benchmark} · {run.manifest.run_id}", manifest=run.manifest, agent=agent,
+        n_samples=len(run.records), incomplete=incomplete, tables=_tables(run, extra_tables),
+        plots=render_plots(run.bench.plots(run.metrics)), manifest_rows=_manifest_rows(run), roles=_roles(run),
+        usage=usage_table(run.metrics), options=sorted(run.manifest.options.items()),
+        versions=sorted(run.manifest.versions.items()), errors=errors, error_types=types.most_common(),
+        skipped=skipped, max_listed=MAX_LISTED,
+        metrics_json=json.dumps(run.metrics, indent=1, ensure_ascii=False, default=str),
+        data_json=script_json(payload),
+    )
+
+
+def write_run_report(run: StoredRun, path: str | Path | None = None, *,
+                     extra_tables: Sequence[TableData] = ()) -> Path:
+    """Write the run's HTML report (by default `report.html` in the run folder); returns its path."""
+    target = Path(path) if path is not None else run.path / REPORT_NAME
+    target.write_text(render_html(run, extra_tables=extra_tables), encoding="utf-8")
+    return target
+
+
+# --------------------------------------------------------------------------- comparison
+def _flip_browser(result: Mapping[str, Any], pair: Mapping[str, Any], runs: Sequence[StoredRun]) -> dict[str, Any]:
+    """The flipped samples of one pair as a browser: index entries and both runs' episodes side by side."""
+    a, b = runs[pair["a"]], runs[pair["b"]]
+    trials_a = {(r.sample_id, r.epoch): r for r in a.trials}
+    trials_b = {(r.sample_id, r.epoch): r for r in b.trials}
+    labels = [result["runs"][pair["a"]]["label"], result["runs"][pair["b"]]["label"]]
+    index, details = [], []
+    for kind in ("wrong_to_right", "right_to_wrong"):
+        for flip in pair["flips"][kind]:
+            key = (flip["id"], flip["epoch"])
+            ra, rb = trials_a.get(key), trials_b.get(key)
+            index.append({
+                "id": flip["id"], "epoch": flip["epoch"],
+                "outcome": f"{flip['a']['outcome']}→{flip['b']['outcome']}",
+                "reason": f"A: {flip['a']['reason'] or '-'} | B: {flip['b']['reason'] or '-'}",
+                "error": None, "error_type": None, "end": None,
+                "answer": f"A: {flip['a']['answer'] or '-'} | B: {flip['b']['answer'] or '-'}",
+                "meta": {k: v for k, v in flip["meta"].items() if isinstance(v, (str, int, float, bool, list))},
+            })
+            details.append(dumps({"labels": labels, "runs": [
+                None if ra is None else record_detail(ra, success=a.bench.success),
+                None if rb is None else record_detail(rb, success=b.bench.success)]}))
+    filters = []
+    outcomes = Counter(e["outcome"] for e in index)
+    if outcomes:
+        filters.append({"key": "outcome", "label": "flip", "meta": False, "values": sorted(map(list, outcomes.items()))})
+    return {"index": index, "details": details, "filters": filters,
+            "epochs": max((e["epoch"] for e in index), default=1)}
+
+
+def render_compare_html(result: Mapping[str, Any], runs: Sequence[StoredRun]) -> str:
+    """A comparison (`finprobe.report.compare.compare_loaded`) as one HTML document: the runs side by side,
+    paired deltas with p-values against the first run, and each pair's flipped samples with both episodes."""
+    browsers = {f"flips-{i}": _flip_browser(result, pair, runs) for i, pair in enumerate(result["pairs"])}
+    return _page("compare.html.j2", title=f"finprobe · compare {len(runs)} {result['benchmark']} runs",
+                 result=result, data_json=script_json({"browsers": browsers, "strings": []}))
+
+
+def outcome_counts(run: StoredRun) -> dict[str, int]:
+    """How the run's trials ended (pass / fail / error / skipped / unscored)."""
+    return dict(Counter(record_outcome(r, run.bench.success) for r in run.trials))

@@ -108,3 +108,30 @@ def test_classifier_total(text):
     assert v.generic == (not v.categories)
     assert v.main is None or v.main in v.categories
     assert all(c in CATEGORY_NAMES for c in v.categories)
+
+
+@pytest.mark.parametrize("text", ["May I search again?", "Can I pull the 10-K/A from EDGAR?",
+                                  "May I search the 10-K again for the segment table?", "我可以再检索一下年报吗？",
+                                  "Would you like me to proceed with the answer now?"])
+def test_requests_about_the_agents_process_are_none_not_generic(text):
+    v = classify_question(text, None)
+    assert v.none and not v.generic and v.categories == []
+
+
+@pytest.mark.parametrize("text,category", [
+    ("Do you want the most recent fiscal year?", "temporal_scope"),
+    ("是最近一期的数据吗？", "temporal_scope"), ("是最近一年的数据吗？", "temporal_scope"),
+    ("您要的是过去12个月的营业收入吗？", "temporal_scope"), ("是2024年一季报的数据吗？", "temporal_scope"),
+    ("As originally reported or restated?", "filing_vintage"), ("GAAP or adjusted?", "metric_definition"),
+    ("Consolidated or segment?", "entity_scope"), ("Attributable to shareholders?", "entity_scope"),
+    ("是归母扣非净利润吗？", "metric_definition"), ("是重新列示的上年数吗？", "filing_vintage"),
+    ("Do you mean Acme Holdings (ACME)?", "entity_scope"), ("Just the license revenue booked on delivery?",
+                                                              "recognition_policy"),
+])
+def test_phrasings_real_models_use(text, category):
+    assert category in classify_question(text, None).categories
+
+
+def test_please_confirm_is_not_recognition():
+    assert "recognition_policy" not in classify_question("请确认：按四季度单季同比计算，对吗？", "zh").categories
+    assert "recognition_policy" in classify_question("收入是按净额法确认的吗？", "zh").categories

@@ -77,18 +77,18 @@ def test_decorated_idk_is_idk(lead, close, trail, phrase):
     ("t-en-1", "For the reporting entity, do you mean Industrial Products segment?", "yes"),
     ("t-en-1", "Do you mean the consolidated figure for Acme?", "no"),
     ("t-en-1", "Do you mean the consolidated total or the Industrial Products segment?", "I don't know"),
-    ("t-en-1", "Do you mean fiscal year 2023?", "I don't know"),  # shared attribute only
+    ("t-en-1", "Do you mean fiscal year 2023?", "yes"),  # C affirms it, though both readings share it
     ("t-en-1", "Can you clarify?", "I don't know"),
-    ("t-en-1", "Should I include the Consumer segment?", "I don't know"),  # a third reading; negated attribute
-    ("t-en-1", "Do you mean the segment figure?", "I don't know"),  # which segment?
+    ("t-en-1", "Should I include the Consumer segment?", "no"),  # another segment than the user's
+    ("t-en-1", "Do you mean the segment figure?", "yes"),  # the user wants a segment figure
     ("t-en-2", "Do you want the restated figure?", "yes"),
     ("t-en-2", "Do you mean as originally reported?", "no"),
     ("t-en-2", "Only continuing operations?", "yes"),
-    ("t-en-2", "Restated, but for all operations?", "I don't know"),  # intended vintage + default entity
+    ("t-en-2", "Restated, but for all operations?", "no"),  # one proposition contradicted is enough
     ("t-zh-1", "您问的是归属于母公司股东口径吗？", "yes"),
     ("t-zh-1", "是归母净利润吗？", "yes"),
     ("t-zh-1", "是含少数股东损益的合并净利润吗？", "no"),
-    ("t-zh-1", "您指的是2023年度吗？", "I don't know"),
+    ("t-zh-1", "您指的是2023年度吗？", "yes"),
     ("t-zh-1", "Do you mean net profit attributable to shareholders of the parent?", "yes"),  # EN on ZH item
     ("t-zh-2", "是扣非净利润吗？", "yes"),
     ("t-zh-2", "您说的指标是指扣除非经常性损益后的净利润吗？", "yes"),
@@ -105,6 +105,7 @@ async def test_deterministic_reply_is_async_and_explains(instances):
     reply = await DeterministicSimulator(instances["t-en-1"]).reply("Is it the Industrial Products segment?")
     assert isinstance(reply, SimReply) and reply.answer == "yes"
     assert reply.info["intended_fields"] == ["entity"] and reply.info["default_fields"] == []
+    assert reply.info["contradicted"] == [] and reply.info["affirmed"]
 
 
 def test_subset_values(instances):

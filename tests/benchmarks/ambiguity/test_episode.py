@@ -217,7 +217,7 @@ async def test_confidence_missing_or_unparsed_is_none(tmp_path, conf, expected, 
 @pytest.mark.parametrize("text,reason,non_committal", [
     ("Please specify which period you mean.", "non_committal", True),
     ("$538.9 million for the segment, or $412.6 million consolidated", "hedge", False),
-    ("$538.9 million in fiscal 2022", "year_mismatch", False),
+    ("$539 million in fiscal 2022", "year_mismatch", False),
     ("$412.6 million", "default_captured", False),
     ("$500 million", "mismatch", False),
 ])
@@ -239,7 +239,9 @@ def test_grading_is_magnitude_aware_in_both_languages():
     assert not grade_answer(en, "46.75").correct  # a bare number is not $46.75B
     assert grade_answer(zh, "9.34亿元").correct and grade_answer(zh, "934,000,000元").correct
     assert grade_answer(zh, "10.52亿元").default_captured
-    assert grade_answer(en, "$46.75B in fiscal 2021").verdict_intended == "year_mismatch"
+    assert grade_answer(en, "$46.8B in fiscal 2021").verdict_intended == "year_mismatch"  # not the full precision
+    flagged = grade_answer(en, "$46.75B in fiscal 2021")  # equal at full precision: only the label conflicts
+    assert flagged.correct and flagged.year_label_conflict
     none = grade_answer(en, None, answered=False)
     assert not none.correct and not none.non_committal and none.verdict_intended == "no_answer"
 

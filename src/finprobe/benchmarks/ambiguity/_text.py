@@ -220,9 +220,9 @@ def polar_tokens(text: str) -> PolarTokens:
             else:
                 mark(m.end(), forward_end(m.end()), value)
     for start, _end, _cid in spans:
-        m = _ADJACENT_CUE.search(rest, 0, start)
-        if m is not None and not any(i in cue_chars for i in range(m.start(), m.end())):
-            cue_chars.update(range(m.start(), m.end()))
+        cue = _ADJACENT_CUE.search(rest, 0, start)
+        if cue is not None and not any(i in cue_chars for i in range(cue.start(), cue.end())):
+            cue_chars.update(range(cue.start(), cue.end()))
             mark(start, start + 1, 1)
     for i in cue_chars:
         residual[i] = " "

@@ -164,7 +164,8 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     out["taxonomy_unpaired"] = M.taxonomy(facts) if paired is not None else out["taxonomy"]
     # An answer that commits to two different values (both readings, even labelled) is a hedge and
     # wrong, as the paper rules (DESIGN §2); counted so the report shows how often that decided a verdict.
-    out["hedges"] = sum(1 for f in facts if f.verdict_intended == "hedge")
+    out["hedges"] = M.hedge_count(facts)
+    out["year_label_conflicts"] = M.year_label_conflict_count(facts)
     out["non_committal"] = sum(1 for f in facts if f.non_committal)
     out["non_committal_rate"] = out["non_committal"] / len(facts) if facts else None
     out["outcomes"] = dict(sorted(Counter(f.outcome or "none" for f in facts).items()))
@@ -220,5 +221,5 @@ def _ece_value(facts: Sequence[M.InstanceFacts]) -> float | None:
 
 def run_statistics() -> dict[str, RunStatistic]:
     """Run-level metrics that are not means over instances: compared by resampling shared instances."""
-    return {"ece": _ece_value, "generic_ask_rate": M.generic_ask_rate,
+    return {"ece": _ece_value, "generic_ask_rate": M.generic_ask_rate, "none_ask_rate": M.none_ask_rate,
             "wrong_category_rate": M.wrong_category_rate}

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
+from finprobe.benchmarks.ambiguity._propositions import is_off_intent
 from finprobe.benchmarks.ambiguity._text import longest_matches, normalise
 
 __all__ = [
@@ -109,54 +110,87 @@ def _zh(category: str, weight: int, *patterns: str) -> list[_Term]:
 E, M, T, R, V = "entity_scope", "metric_definition", "temporal_scope", "recognition_policy", "filing_vintage"
 
 _LEXICON: list[_Term] = [
+    # a company named with its legal form ("Northwind Trading Co.", "海川新能源股份有限公司")
+    _Term("entity_scope", 2, re.compile(r"(?<![a-z])(?:inc|corp|co|holdings|ltd)\.(?![a-z])|股份有限公司")),
     # entity scope
     *_en(E, 2, r"consolidat\w*", r"(?:reportable |operating |business )?segments?", r"subsidiar(?:y|ies)",
          r"parent(?:[- ]company)?(?:[- ]only)?", r"stand-?alone", r"(?:non-?controlling|minority) interests?",
          r"attributable to", r"business units?", r"divisions?", r"(?:whole|entire|total) (?:company|group)",
          r"company-wide", r"group[- ]level", r"(?:reporting )?entity", r"scope of consolidation",
          r"(?:continuing|discontinued) operations", r"joint ventures?", r"equity[- ]method", r"affiliates?"),
+    *_en(E, 2, r"(?:as a|the) whole", r"whole company", r"total company", r"shareholders?", r"stockholders?",
+         r"owners of the parent", r"joint[- ]venture partner'?s?(?: share)?", r"all operations",
+         r"(?:the )?hardware (?:unit|business)", r"on a consolidated basis",
+         r"whose share"),
     *_en(E, 1, r"group", r"regions?", r"geographic\w*"),
     *_zh(E, 2, r"合并", r"归属于(?:母公司|上市公司)(?:股东|所有者)?", r"归母", r"母公司", r"分部", r"子公司",
          r"少数股东(?:权益|损益)?", r"含少数股东", r"集团", r"本部", r"单体", r"主体", r"板块", r"合营", r"联营",
-         r"上市公司股东"),
+         r"上市公司股东", r"子公司其他股东", r"少数股东的份额"),
     # metric definition
     *_en(M, 2, r"non-?gaap", r"gaap", r"adjusted", r"diluted", r"basic", r"pro[- ]forma",
          r"non-?recurring", r"one-?time items?", r"special items?", r"organic", r"underlying",
-         r"core (?:earnings|profit|income)", r"(?:metric )?definition", r"defined", r"metric", r"measure"),
+         r"core (?:earnings|profit|income)", r"(?:metric )?definition", r"defined", r"metric", r"measure",
+         r"stock-based compensation", r"sbc", r"amorti[sz]ation(?: of acquired intangibles)?", r"restructuring",
+         r"add(?:ed|s)? back", r"adjustments?", r"unadjusted", r"one-?off(?: items)?", r"covenant",
+         r"reported (?:revenue )?growth", r"acquisitions", r"currency (?:effects|moves)",
+         r"options? (?:are )?exercised",
+         r"convertible notes?", r"per-share figure", r"eps measure"),
     *_en(M, 1, r"operating (?:income|profit|loss)", r"net (?:income|profit|earnings|loss)", r"ebitda", r"ebit",
          r"earnings per share", r"eps", r"gross (?:profit|margin)", r"free cash flow", r"operating cash flow",
+         r"net sales",
+         r"growth(?: rate)?", r"total assets", r"balance sheet",
          r"margin", r"per share", r"revenues?", r"sales", r"earnings", r"profit"),
     *_zh(M, 2, r"扣非", r"扣除非经常性损益", r"非经常性损益", r"经常性", r"调整后", r"稀释", r"摊薄", r"基本每股收益",
-         r"非公认会计准则", r"备考", r"指标", r"定义"),
-    *_zh(M, 1, r"净利润", r"营业利润", r"利润总额", r"毛利率?", r"每股收益", r"营业收入", r"收入", r"现金流", r"利润"),
+         r"非公认会计准则", r"备考", r"指标", r"定义", r"一次性(?:项目|收益)?", r"政府补助", r"转股", r"可转债",
+         r"每股收益"),
+    *_zh(M, 1, r"增长率", r"增速", r"总资产", r"资产总额",
+         r"净利润", r"营业利润", r"利润总额", r"毛利率?", r"每股收益", r"营业收入", r"收入", r"现金流", r"利润"),
     # temporal scope
     *_en(T, 2, r"fiscal(?: year)?", r"fy ?\d{0,4}", r"calendar(?: year)?", r"cy ?\d{4}", r"quarter(?:ly|s)?",
          r"q[1-4]", r"(?:first|second|third|fourth) quarter", r"full[- ]year", r"annual(?:ly)?",
          r"year[- ]to[- ]date", r"ytd", r"trailing (?:twelve|12) months", r"ttm", r"ltm", r"last twelve months",
          r"year[- ]over[- ]year", r"yoy", r"year[- ]end(?:ed)?", r"(?:three|six|nine|twelve) months",
          r"half[- ]year", r"h[12]", r"(?:first|second) half", r"(?:reporting )?period", r"months? ended",
-         r"as of", r"(?:prior|previous|current|last) year"),
+         r"as of", r"(?:prior|previous|current|last) year", r"most recent(?: fiscal)?(?: year| quarter)?",
+         r"latest(?: fiscal)?(?: year| quarter)?", r"last (?:fiscal )?year", r"past (?:twelve|12) months",
+         r"rolling (?:twelve|12) months", r"holiday(?:-season)? quarter", r"year-end", r"(?:jan|january)\s?[-–]\s?"
+         r"(?:sep|september|dec|december)", r"(?:19|20)\d{2}\s?[-–]\s?(?:19|20)?\d{2}"),
     *_en(T, 1, r"(?:19|20)\d{2}", r"year"),
     *_zh(T, 2, r"年度(?!报告)", r"第[一二三四1-4]季度", r"[一二三四1-4]季度", r"季度", r"同比", r"环比", r"上半年",
          r"下半年", r"半年度", r"年初至今", r"前三季度", r"报告期", r"期末", r"年末", r"年初", r"全年", r"财年",
-         r"自然年", r"会计年度", r"累计", r"上年同期", r"滚动十二个月", r"近十二个月", r"期间"),
-    *_zh(T, 1, r"\d{4}年", r"上年", r"本年"),
+         r"自然年", r"会计年度", r"累计", r"上年同期", r"滚动十二个月", r"近十二个月", r"期间", r"最近一年",
+         r"最近一期", r"最新一期", r"最近一个(?:会计)?(?:年度|季度)", r"近一年", r"过去\s?(?:12|十二)个月",
+         r"最近\s?(?:12|十二)个月", r"近\s?12个月", r"滚动\s?12个月", r"ttm", r"年报", r"年度报告", r"一季报",
+         r"半年报",
+         r"三季报", r"中报", r"季报", r"单季", r"年末", r"全年"),
+    *_zh(T, 1, r"\d{4}年", r"上年", r"本年", r"\d{1,2}月\d{1,2}日"),
     # recognition policy
-    *_en(R, 2, r"gross basis", r"net basis", r"gross(?: revenues?| sales)?", r"net (?:revenues?|sales)",
+    *_en(R, 2, r"gross basis", r"net basis", r"gross(?: revenues?| sales)?",
          r"principal", r"agent", r"accrual\w*", r"cash basis", r"ifrs ?1[56]", r"asc ?(?:606|842)", r"leases?",
          r"recogni(?:[sz]\w*|tion)", r"point[- ]in[- ]time", r"over time", r"deferred revenues?",
          r"percentage[- ]of[- ]completion", r"capitali[sz]\w*", r"expensed", r"pass[- ]through",
-         r"accounting (?:policy|method|standard)"),
-    *_zh(R, 2, r"确认", r"总额法", r"净额法", r"总额", r"净额", r"权责发生制", r"收付实现制", r"收入准则", r"租赁准则",
-         r"租赁", r"时点", r"时段", r"履约进度", r"资本化", r"费用化", r"递延", r"代理人", r"主要责任人", r"会计政策"),
+         r"accounting (?:policy|method|standard)", r"booked", r"(?:on|upon) delivery", r"handover", r"handed over",
+         r"commissions?", r"gross merchandise value", r"gmv", r"billed through", r"revenue basis",
+         r"net revenues?", r"gross revenues?", r"gross", r"go-between", r"net of returns"),
+    *_zh(R, 2, r"(?<![请想您])确认(?![一：:，,])",  # "请确认" is "please confirm", not recognition
+         r"总额法", r"净额法", r"总额", r"净额", r"权责发生制", r"收付实现制", r"收入准则", r"租赁准则",
+         r"租赁", r"时点", r"时段", r"履约进度", r"资本化", r"费用化", r"递延", r"代理人", r"主要责任人", r"会计政策",
+         r"控制权转移", r"中间人", r"差价", r"收入总额"),
     # filing vintage
     *_en(V, 2, r"restat\w*", r"as originally reported", r"originally (?:reported|filed)", r"original (?:filing|report)",
-         r"as reported", r"amend\w*", r"10-?[kq]/a", r"revised", r"recast", r"reclassif\w*", r"as filed",
+         r"amend\w*", r"10-?[kq]/a", r"revised", r"recast", r"reclassif\w*", r"as filed",
          r"(?:later|subsequent|latest|prior|earlier) (?:filing|report|annual report|10-?k)", r"comparatives?",
-         r"vintage", r"(?:filing )?version", r"correct(?:ed|ion)s?"),
+         r"vintage", r"(?:filing )?version", r"correct(?:ed|ion)s?", r"original(?:ly)?", r"newest annual report",
+         r"(?:latest|later|newest) 10-?k"),
     *_zh(V, 2, r"重述", r"追溯调整", r"更正", r"原报告", r"原披露", r"原始", r"调整前", r"修订", r"差错", r"原年报",
-         r"重新列报", r"版本", r"最新年报"),
+         r"重新列报", r"重新列示", r"版本", r"最新年报", r"原来披露", r"修正", r"差错更正"),
 ]
+
+
+_TICKER = re.compile(r"(?:[A-Z][\w&'.-]+|[\u4e00-\u9fff]{2,})\s*[(（]\s*([A-Z]{2,5})\s*[)）]")
+
+
+_NOT_TICKERS = frozenset("LTM TTM YTD GAAP EPS SBC GMV NCI USD RMB CNY HKD EBIT FY CY JV US SEC ASC IFRS PIT".split())
 
 
 class CategoryVerdict(BaseModel):
@@ -164,7 +198,11 @@ class CategoryVerdict(BaseModel):
 
     categories: list[str] = Field(default_factory=list)  # every touched category, in canonical order
     main: str | None = None  # the unique highest-scoring category; None when none or tied
-    generic: bool = False  # touches no category at all ("Can you clarify?", "Do you mean something else?")
+    #: about the user's intent but names no category ("Can you clarify?", "Do you mean something else?")
+    generic: bool = False
+    #: not about the user's intent at all: a request about the agent's own process ("May I search again?");
+    #: it names no category even when it mentions one ("May I search the 10-K for the segment table?")
+    none: bool = False
     scores: dict[str, int] = Field(default_factory=dict)
     matches: dict[str, list[str]] = Field(default_factory=dict)  # category -> matched surface terms
 
@@ -183,14 +221,25 @@ def classify_question(text: str, language: str | None = None, *, original_questi
     classifiers. When `original_question` is given, a term that also appears in it (same surface form)
     is not counted: repeating the user's own words ("net income" in "Do you mean 2023 net income?") is
     not a clarification on that term's category.
+
+    A request about the agent's own process ("May I search again?", "我可以再检索一下年报吗？") is `none`:
+    not about the user's intent, so neither a category nor a generic question.
     """
     del language  # see docstring: both lexicons apply
+    if is_off_intent(text):
+        return CategoryVerdict(none=True)
     norm = normalise(text)
     repeated: set[str] = set()
     if original_question:
         repeated = {norm_q[s:e] for norm_q in [normalise(original_question)] for s, e, _ in _find(norm_q)}
     scores: dict[str, int] = {}
     matches: dict[str, list[str]] = {}
+    # a company named with its ticker ("Acme Holdings (ACME)", "海川新能源（HCXN）"): case matters, so the raw text
+    for m in _TICKER.finditer(text):
+        if m.group(1) in _NOT_TICKERS:
+            continue
+        scores["entity_scope"] = scores.get("entity_scope", 0) + 2
+        matches.setdefault("entity_scope", []).append(m.group(0))
     for start, end, term in _find(norm):
         surface = norm[start:end]
         if surface in repeated:

@@ -11,6 +11,19 @@ reference text states.
 - correct          = the answer matches A;
 - default_captured = the answer matches A_d and not A.
 
+Rules on top of `magnitude_match` (issue 7):
+- a rate reference is graded on the answer's percentages (amounts beside them are context), and when the
+  reading's metric is a growth rate or change, "grew 12%" states the value (`rate_of_change`);
+- fiscal years named by the calendar year in which they start ("fiscal 2023, ended February 3, 2024") are
+  not a year mismatch: the reading's period years include those names (`fiscal_year_aliases`);
+- `year_label_conflict`: the value equals the reference at its full stated precision and only the year
+  label conflicts: graded a match and flagged, so a report can list such instances (instance labels can be
+  wrong, e.g. a filing dated April 2024 cannot hold fiscal 2024 annual results);
+- hedges: an answer that states both readings' values — even each labelled with its own reading ("FY2023:
+  $412.35M; FY2022: $398.70M" when the readings differ by year) — is a hedge, wrong against both readings,
+  as the seed paper rules; `hedge` is set on such grades (and on every other hedge verdict) so reports can
+  count them (`metrics.hedge_count`).
+
 LLM judge (role `judge`, optional): asked for {"verdict_intended": correct|incorrect,
 "verdict_default": correct|incorrect}; a reply that does not parse (after one retry) or a failed judge
 call leaves the instance unscored by the judge, with the reason — never "wrong". The verdict is stored
@@ -19,6 +32,7 @@ in the transcript (`info["judge"]`), so re-scoring needs no model call.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -26,7 +40,14 @@ from pydantic import BaseModel
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, Interpretation
 from finprobe.core.benchmark import RoleModel
 from finprobe.core.judge import judge_json
-from finprobe.core.numbers import extract_years, magnitude_match
+from finprobe.core.numbers import (
+    classify_numbers,
+    extract_years,
+    fiscal_year_aliases,
+    magnitude_match,
+    parse_number,
+    same_figure,
+)
 from finprobe.core.schema import Message
 
 __all__ = ["Grade", "JUDGE_FIELDS", "grade_answer", "judge_messages", "run_judge"]
@@ -48,11 +69,45 @@ class Grade(BaseModel):
     candidate: float | None = None
     reason_intended: str = ""
     reason_default: str = ""
+    #: the verdict against A is a hedge (two values, or both readings' values stated)
+    hedge: bool = False
+    #: the answer states both A and A_d (a hedge however each value is labelled)
+    hedge_both_readings: bool = False
+    #: a match whose only conflict is a year label (see the module docstring)
+    year_label_conflict: bool = False
+
+
+_COMPARISON_BASE = re.compile(r"(?i)\s(?:vs\.?|versus|compared (?:with|to)|against|over)\s.*$|(?:相比|较|对比).*$")
 
 
 def _period_years(interp: Interpretation) -> set[int]:
+    """Years of the reading's period, fiscal-year names included; the base period of a comparison
+    ("fiscal year 2023 vs fiscal year 2022") is not the reading's period."""
     period = interp.get("period")
-    return extract_years(period) if period else set()
+    if not period:
+        return set()
+    own = _COMPARISON_BASE.sub("", period)
+    return extract_years(own) | fiscal_year_aliases(own)
+
+
+_PER_SHARE = re.compile(r"(?i)per[- ]share|\beps\b|每股")
+
+
+_RATE_OF_CHANGE = re.compile(r"(?i)growth|grew|change|increase|decrease|decline|增长|增速|增幅|变动|下降|降幅")
+
+
+def _is_rate_of_change(interp: Interpretation) -> bool:
+    return bool(_RATE_OF_CHANGE.search(interp.get("metric") or ""))
+
+
+def _states_both(answer: str, a: str, a_d: str) -> bool:
+    """The answer states A and A_d as figures of its own (comparison figures aside)."""
+    ra, rd = parse_number(a), parse_number(a_d)
+    if ra is None or rd is None:
+        return False
+    stated = [c.number for c in classify_numbers(answer)
+              if c.role in ("candidate", "period", "per_unit", "share", "count")]
+    return any(same_figure(n, ra) for n in stated) and any(same_figure(n, rd) for n in stated)
 
 
 def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: bool = True) -> Grade:
@@ -62,17 +117,31 @@ def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: b
                      verdict_default=None if instance.default_answer is None else "no_answer",
                      correct=False, default_captured=False, non_committal=False,
                      reason_intended="no final answer")
-    vs_a = magnitude_match(answer, instance.answer, reference_years=_period_years(instance.intended_interpretation))
+    vs_a = magnitude_match(answer, instance.answer, reference_years=_period_years(instance.intended_interpretation),
+                           rate_of_change=_is_rate_of_change(instance.intended_interpretation),
+                           reference_per_share=bool(_PER_SHARE.search(instance.intended_interpretation.get("metric")
+                                                                      or "")))
     vs_d = None
     if instance.default_answer is not None:
         vs_d = magnitude_match(answer, instance.default_answer,
-                               reference_years=_period_years(instance.default_interpretation))
-    correct = vs_a.verdict == "match"
-    default_captured = vs_d is not None and vs_d.verdict == "match" and not correct
+                               reference_years=_period_years(instance.default_interpretation),
+                               rate_of_change=_is_rate_of_change(instance.default_interpretation),
+                               reference_per_share=bool(_PER_SHARE.search(
+                                   instance.default_interpretation.get("metric") or "")))
+    verdict_a, reason_a = vs_a.verdict, vs_a.reason
+    verdict_d, reason_d = (None, "") if vs_d is None else (vs_d.verdict, vs_d.reason)
+    both = instance.default_answer is not None and _states_both(answer, instance.answer, instance.default_answer)
+    if both:
+        verdict_a, reason_a = "hedge", "states both readings' values"
+        verdict_d, reason_d = "hedge", "states both readings' values"
+    correct = verdict_a == "match"
+    default_captured = verdict_d == "match" and not correct
     return Grade(
-        answered=True, verdict_intended=vs_a.verdict, verdict_default=None if vs_d is None else vs_d.verdict,
-        correct=correct, default_captured=default_captured, non_committal=vs_a.verdict == "no_answer",
-        candidate=vs_a.candidate, reason_intended=vs_a.reason, reason_default="" if vs_d is None else vs_d.reason,
+        answered=True, verdict_intended=verdict_a, verdict_default=verdict_d,
+        correct=correct, default_captured=default_captured, non_committal=verdict_a == "no_answer",
+        candidate=vs_a.candidate, reason_intended=reason_a, reason_default=reason_d,
+        hedge=verdict_a == "hedge", hedge_both_readings=both,
+        year_label_conflict=correct and vs_a.year_label_conflict,
     )
 
 

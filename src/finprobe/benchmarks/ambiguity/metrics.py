@@ -32,7 +32,7 @@ from finprobe.core.stats import bootstrap_items, expected_calibration_error
 
 TAXONOMY_LABELS = ("Correct", "E1", "E2", "E3", "E4", "E5", "E6", "E7")
 HEADLINE = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "mean_steps", "ac1_touch",
-            "ac1_central", "generic_ask_rate", "wrong_category_rate", "ece", "dise_plus")
+            "ac1_central", "generic_ask_rate", "none_ask_rate", "wrong_category_rate", "ece", "dise_plus")
 
 
 class QuestionFacts(BaseModel):
@@ -42,6 +42,8 @@ class QuestionFacts(BaseModel):
     categories: list[str] = Field(default_factory=list)
     main: str | None = None
     generic: bool = True
+    #: not about the user's intent ("May I search again?"); False in records scored before it existed
+    none: bool = False
     classifier: str = "lexicon"
 
 
@@ -69,7 +71,8 @@ class InstanceFacts(BaseModel):
     confidence: float | None = None  # 0-1; None when not given or not parsed
     judge: dict[str, Any] | None = None
     verdict_default: str | None = None
-    verdict_intended: str | None = None
+    hedge: bool = False  # the final answer is a hedge (two values, or both readings' values)
+    year_label_conflict: bool = False  # correct, but the answer names another year than the reference
 
 
 def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader: str = "finprobe") -> InstanceFacts:
@@ -98,7 +101,9 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader
     facts.default_captured = bool(grade.get("default_captured", False))
     facts.non_committal = bool(grade.get("non_committal", False))
     facts.verdict_default = grade.get("verdict_default")
-    facts.verdict_intended = grade.get("verdict_intended")
+    # records scored before these flags existed: a hedge verdict is a hedge
+    facts.hedge = bool(grade.get("hedge", grade.get("verdict_intended") == "hedge"))
+    facts.year_label_conflict = bool(grade.get("year_label_conflict", False))
     facts.questions = [QuestionFacts(**q) for q in details.get("questions") or []]
     facts.judge = details.get("judge")
     published = (t.info.get("published") if t is not None else None) or None
@@ -178,15 +183,38 @@ def _is_wrong_category(q: QuestionFacts, axes: list[str]) -> bool:
 
 
 def generic_ask_rate(facts: Sequence[InstanceFacts]) -> float | None:
-    """Per question: share of all agent questions that touch no category at all. None without questions."""
+    """Per question: share of all agent questions that are about the user's intent but name no category
+    ("Could you clarify what you mean?"). Questions that are not about the user's intent at all ("May I
+    search again?", classified `none`) are not generic: they count in the denominator only (see
+    `none_ask_rate`). None without questions."""
     qs = [q for f in facts for q in f.questions]
-    return _mean([1.0 if q.generic or not q.categories else 0.0 for q in qs])
+    return _mean([1.0 if (q.generic or not q.categories) and not q.none else 0.0 for q in qs])
+
+
+def none_ask_rate(facts: Sequence[InstanceFacts]) -> float | None:
+    """Per question: share of all agent questions that are not about the user's intent (requests about the
+    agent's own process, classified `none`). generic_ask_rate + none_ask_rate is the old generic rate."""
+    qs = [q for f in facts for q in f.questions]
+    return _mean([1.0 if q.none else 0.0 for q in qs])
 
 
 def wrong_category_rate(facts: Sequence[InstanceFacts]) -> float | None:
     """Per question: share of all agent questions that touch some category but no true axis."""
     qs = [(q, f.axes) for f in facts for q in f.questions]
     return _mean([1.0 if _is_wrong_category(q, axes) else 0.0 for q, axes in qs])
+
+
+def hedge_count(facts: Sequence[InstanceFacts]) -> int:
+    """Number of instances whose final answer is a hedge: it commits to two different values, including
+    answers that state both readings' values each with its own label; graded wrong against both readings,
+    as the seed paper rules (see `grading.py`)."""
+    return sum(1 for f in facts if f.hedge)
+
+
+def year_label_conflict_count(facts: Sequence[InstanceFacts]) -> int:
+    """Number of instances graded correct whose answer states the reference value at its full precision
+    under another year label (`Grade.year_label_conflict`): candidates for a wrong instance label."""
+    return sum(1 for f in facts if f.year_label_conflict)
 
 
 def ece(facts: Sequence[InstanceFacts]) -> dict[str, Any]:
@@ -246,7 +274,7 @@ def taxonomy(facts: Sequence[InstanceFacts], paired: dict[str, bool] | None = No
 METRIC_FUNCTIONS: dict[str, Callable[[Sequence[InstanceFacts]], float | None]] = {
     "accuracy": accuracy, "default_capture": default_capture, "interaction_rate": interaction_rate,
     "rounds": rounds, "mean_actions": mean_actions, "mean_steps": mean_steps, "ac1_touch": ac1_touch, "ac1_central": ac1_central,
-    "generic_ask_rate": generic_ask_rate, "wrong_category_rate": wrong_category_rate,
+    "generic_ask_rate": generic_ask_rate, "none_ask_rate": none_ask_rate, "wrong_category_rate": wrong_category_rate,
     "ece": lambda fs: ece(fs)["ece"], "dise_plus": dise_plus,
 }
 
@@ -255,6 +283,7 @@ _POPULATION: dict[str, Callable[[InstanceFacts], bool]] = {
     "ac1_touch": lambda f: f.asks > 0 and bool(f.questions),
     "ac1_central": lambda f: f.asks > 0 and bool(f.questions),
     "generic_ask_rate": lambda f: bool(f.questions),
+    "none_ask_rate": lambda f: bool(f.questions),
     "wrong_category_rate": lambda f: bool(f.questions),
     "ece": lambda f: f.confidence is not None,
 }

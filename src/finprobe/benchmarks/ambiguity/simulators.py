@@ -19,11 +19,22 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from finprobe.benchmarks.ambiguity._propositions import (
+    Facts,
+    clean_question,
+    is_off_intent,
+    is_open_question,
+    is_tag_statement,
+    negations_as_exclusions,
+    read_facts,
+    split_alternatives,
+)
 from finprobe.benchmarks.ambiguity._text import (
     CONCEPT_PREFIX,
     NEGATED_PREFIX,
     concept_tokens,
     is_decisive,
+    normalise,
     polar_tokens,
 )
 from finprobe.benchmarks.ambiguity.instances import INTERPRETATION_FIELDS, AmbiguityInstance
@@ -42,7 +53,9 @@ __all__ = [
 ]
 
 YesNo = Literal["yes", "no", "I don't know"]
-YES, NO, IDK = "yes", "no", "I don't know"
+YES: YesNo = "yes"
+NO: YesNo = "no"
+IDK: YesNo = "I don't know"
 
 
 class SimReply(BaseModel):
@@ -92,39 +105,66 @@ def parse_yes_no_reply(text: Any) -> YesNo | None:
 
 
 # --------------------------------------------------------------------------- deterministic
+#: period types that can stand together (a balance-sheet date is compatible with any period ending there)
+_COMPATIBLE_PERIODS = {("point", "annual"), ("annual", "point"), ("point", "quarter"), ("point", "q4"),
+                       ("quarter", "q1"), ("quarter", "q2"), ("quarter", "q3"), ("quarter", "q4"),
+                       ("q1", "quarter"), ("q2", "quarter"), ("q3", "quarter"), ("q4", "quarter")}
+
+
+class _Judgement:
+    """Propositions of one question (or one alternative of a choice) judged against what the user knows."""
+
+    def __init__(self) -> None:
+        self.affirmed: list[str] = []
+        self.contradicted: list[str] = []
+        self.unsettled: list[str] = []
+
+    def verdict(self) -> YesNo:
+        if self.contradicted:
+            return NO
+        if self.affirmed and not self.unsettled:
+            return YES
+        return IDK
+
+    def as_info(self) -> dict[str, list[str]]:
+        return {"affirmed": self.affirmed, "contradicted": self.contradicted, "unsettled": self.unsettled}
+
+
 class DeterministicSimulator:
-    """Answers a yes/no question by checking which reading it proposes (no model involved).
+    """Answers a yes/no question from everything C and the intended interpretation settle (no model involved).
 
-    Rule, applied to normalised token sets (concept tokens such as @attrib_parent / @kf / @fy that fold EN
-    and ZH synonyms, plus plain words; company-name tokens and dimension words like "period" dropped):
+    The question is read as a set of propositions (`_propositions.read_facts`): entity (the company, a
+    ticker, a named segment, consolidated / parent-only / continuing operations, the parent's share vs.
+    minority interests), period (years, fiscal-year names, period type: annual, quarter, YTD, TTM, half
+    year, a balance-sheet date; "the most recent"), metric family, basis (GAAP vs. adjusted, recurring vs.
+    non-recurring items, basic vs. diluted, gross vs. net, point in time vs. over time, organic vs.
+    reported) and vintage (original vs. restated/amended). Each is judged against the facts of the
+    intended interpretation, its distinctive attributes and the context C:
 
-    1. For every interpretation field (entity, period, metric, basis, vintage, extras) whose intended and
-       default values differ, let T_int / T_def be the value tokens, I = T_int − T_def (what only the
-       intended value says) and D = T_def − T_int.
-    2. A side's distinctive set S is *hit* by question tokens Q when |Q∩S|/|S| ≥ threshold (default 0.5)
-       or Q∩S contains a decisive concept token (one that names a reading by itself, e.g. @nongaap,
-       @fy, @restated; "@segment" is not decisive: which segment?).
-    3. The question proposes the intended reading on that field when I is hit; when I is empty (the
-       intended value is a sub-phrase of the default one) it proposes it when it covers T_int at the
-       threshold and contains nothing of D. Symmetrically for the default reading.
-    4. Each distinctive attribute phrase adds a set S = its tokens − every default value's tokens;
-       hitting S proposes the intended reading.
-    5. Exclusion cues ("excluding", "without", "net of", "ex-", "be excluded", 不含, 不包括, 剔除, 扣除,
-       除去, 排除, ...) are scoped (`_text.polar_tokens`): a token they govern is marked ("!x") and only
-       matches a marked token, so "excluding noncontrolling interests" never counts as naming them. An
-       excluded token set that hits the *other* side's distinctive set proposes this side ("excluding
-       noncontrolling interests" → the attributable reading when minority interests are what the
-       consolidated default adds; "剔除了非经常性损益" → 扣非); excluding the intended reading's own
-       distinctive tokens (or attribute) proposes the default.
-    6. yes when some field or attribute proposes the intended reading and none proposes the default;
-       no when the default is proposed and the intended is not; otherwise (both, or neither — including
-       a third reading neither side names) "I don't know". A negated question ("Not the segment
-       figure?", "不是归母吗？") whose negated part touches a distinctive set is "I don't know": a yes or a
-       no to it is ambiguous.
+    - affirmed when the user's facts state the same value; contradicted when they state another one
+      (another year, another period type, the other scope or basis, another metric); a value the intended
+      reading does not state but the default reading does marks the default ("consolidated" when the
+      default is "consolidated, including minority interests"), unless the question also affirms what
+      distinguishes the two readings on that field ("consolidated net income attributable to
+      shareholders"); otherwise unsettled;
+    - the older token rule still runs over the fields on which the two readings differ (values named by
+      the instance that no facet covers, e.g. "the hardware unit"): naming only the intended value
+      affirms, naming only the default value contradicts. Exclusion cues ("excluding", "net of", 剔除,
+      不计入 ...) are scoped (`_text.polar_tokens`).
 
-    Known limits: scopes are clause-based heuristics (a list "excluding A and B" loses B; double
-    negation is not resolved); answer values (numbers) are ignored, as the user only knows C and the
-    intended reading.
+    Answer: "no" when any proposition is contradicted (one is enough); "yes" when some are affirmed and
+    none is unsettled; "I don't know" otherwise — and always for a question that is not a yes/no question
+    ("Which year?", "哪个口径？"), a request about the agent's own process ("May I search again?"), a
+    choice between readings unless every alternative is contradicted ("GAAP or adjusted?"), and a
+    negated question about a distinctive value ("Not the segment figure?"), to which yes and no are
+    ambiguous. A negated statement put for confirmation ("Minority interests shouldn't be counted,
+    right?") is read as an exclusion. Markdown and yes/no wrappers ("(please answer yes or no)") are
+    ignored; a question in either language is judged on an instance in either language.
+
+    Known limits: propositions are found by a bilingual lexicon and clause-scoped cues, so paraphrases
+    the lexicon lacks are not seen (they leave the answer "I don't know" rather than wrong, unless a
+    recognised proposition is contradicted); C itself is read for "the most recent" and for items it
+    leaves out, the other facts come from the interpretation fields and distinctive attributes.
     """
 
     method = "deterministic"
@@ -164,7 +204,42 @@ class DeterministicSimulator:
         for _p, s in self.attributes:
             self._relevant |= s
         self._relevant = {t.removeprefix(NEGATED_PREFIX) for t in self._relevant}
+        self._init_facts(iv, dv)
 
+    # ------------------------------------------------------------------ facts of the two readings
+    def _init_facts(self, iv: dict[str, str], dv: dict[str, str]) -> None:
+        inst = self.instance
+        self.field_facts = {f: read_facts(v) for f, v in iv.items()}
+        self.default_field_facts = {f: read_facts(v) for f, v in dv.items()}
+        known = Facts()
+        for facts in [*self.field_facts.values(), *(read_facts(a) for a in inst.distinctive_attributes)]:
+            _merge(known, facts)
+        context = read_facts(inst.context)
+        # C settles what it states plainly about facets the interpretation leaves open, and "the latest"
+        for facet, values in context.facets.items():
+            if facet not in known.facets and len(values) == 1:
+                for v in values:
+                    known.add(facet, v, (facet, v) in context.weak)
+        known.latest = known.latest or context.latest
+        period = self.field_facts.get("period") or Facts()
+        known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, period.periods
+        known.latest = known.latest or period.latest
+        self.known = known
+        default = Facts()
+        for facts in self.default_field_facts.values():
+            _merge(default, facts)
+        self.default = default
+        # per field: the facets on which the readings differ (what "affirms the distinction" means)
+        self.distinguishing: dict[str, set[str]] = {}
+        for f in set(self.field_facts) | set(self.default_field_facts):
+            a, b = self.field_facts.get(f, Facts()).facets, self.default_field_facts.get(f, Facts()).facets
+            self.distinguishing[f] = {k for k in set(a) & set(b) if a[k] != b[k]}
+        self.entity_words = {t for t in concept_tokens(iv.get("entity", "")) if not t.startswith(CONCEPT_PREFIX)}
+        self.company_names = _company_names(inst.company)
+        self.ticker = (inst.ticker or "").split("-")[0].lower() or None
+        self.metric_qualified = bool(_metric_qualifier(iv.get("metric", "")))
+
+    # ------------------------------------------------------------------ the older token rule
     def _value_tokens(self, text: str) -> set[str]:
         pt = polar_tokens(text)
         return (pt.marked() | {NEGATED_PREFIX + t for t in pt.polar}) - self._background
@@ -188,8 +263,8 @@ class DeterministicSimulator:
             return False
         return len(q & mine) / len(mine) >= self.threshold and not (q & only_other)
 
-    def decide(self, question: str) -> SimReply:
-        pt = polar_tokens(question)
+    def _token_rule(self, text: str) -> dict[str, Any]:
+        pt = polar_tokens(text)
         q, negated = pt.marked() - self._background, pt.negated - self._background
         intended = [f for f, ti, td in self.fields
                     if self._proposes(q, ti, td) or self._excludes(negated, ti, td)]
@@ -198,26 +273,221 @@ class DeterministicSimulator:
         attrs = [p for p, s in self.attributes if self._hit(q, s)]
         excluded_attrs = [p for p, s in self.attributes
                           if self._hit(negated, {t for t in s if not t.startswith(NEGATED_PREFIX)})]
-        polar = sorted(pt.polar & self._relevant)
-        proposes_int = bool(intended or attrs)
-        proposes_def = bool(default or excluded_attrs)
-        if polar:
-            answer, rule = IDK, "negated question about a distinctive attribute"
-        elif proposes_int and not proposes_def:
-            answer, rule = YES, "proposes the intended reading"
-        elif proposes_def and not proposes_int:
-            answer, rule = NO, "proposes the default reading"
-        elif proposes_int and proposes_def:
-            answer, rule = IDK, "mentions both readings"
-        else:
-            answer, rule = IDK, "proposes neither reading" if self.fields else "instance has no distinctive field"
-        info = {"rule": rule, "intended_fields": intended, "default_fields": default, "attributes": attrs,
+        return {"intended_fields": intended, "default_fields": default, "attributes": attrs,
                 "excluded_attributes": excluded_attrs, "negated_tokens": sorted(negated),
-                "polar_tokens": polar}
-        return SimReply(answer=answer, method=self.method, info=info)
+                "polar_tokens": sorted(pt.polar & self._relevant)}
+
+    # ------------------------------------------------------------------ propositions
+    def _judge(self, text: str) -> tuple[_Judgement, dict[str, Any]]:
+        j = _Judgement()
+        qf = read_facts(text)
+        k, d = self.known, self.default
+        affirmed_facets: set[str] = set()
+        for facet, values in qf.facets.items():
+            weak = qf.is_weak(facet)
+            if facet in k.facets and not (k.is_weak(facet) and weak):
+                bad = values - k.facets[facet]
+                if facet == "scope" and "segment" in values and "segment" in k.facets[facet]:
+                    bad.discard("segment")
+                if bad:
+                    j.contradicted.append(f"{facet}={','.join(sorted(bad))}")
+                else:
+                    j.affirmed.append(f"{facet}={','.join(sorted(values))}")
+                    affirmed_facets.add(facet)
+            elif facet in d.facets and values <= d.facets[facet]:
+                j.contradicted.append(f"{facet}={','.join(sorted(values))} (default reading)")
+            elif not weak:
+                j.unsettled.append(f"{facet}={','.join(sorted(values))}")
+        # a default-marked value is neutral when the question affirms what distinguishes the readings there
+        if affirmed_facets:
+            for f, facets in self.distinguishing.items():
+                if facets & affirmed_facets:
+                    own = set(self.default_field_facts.get(f, Facts()).facets)
+                    j.contradicted = [c for c in j.contradicted
+                                      if not (c.endswith("(default reading)") and c.split("=")[0] in own)]
+        self._judge_segments(qf, j)
+        self._judge_period(qf, j)
+        self._judge_metric(qf, j)
+        self._judge_filing(qf, j)
+        self._judge_company(text, j)
+        tokens = self._token_rule(text)
+        decided = {f for f, facets in self.distinguishing.items() if facets & set(qf.facets)}
+        for f in tokens["intended_fields"]:
+            j.affirmed.append(f"{f} (named)")
+        for f in tokens["default_fields"]:
+            if f not in decided and f not in tokens["intended_fields"] and not (f == "period" and qf.years):
+                j.contradicted.append(f"{f} (names the default reading)")
+        j.affirmed += [f"attribute {a!r}" for a in tokens["attributes"]]
+        j.contradicted += [f"excludes {a!r}" for a in tokens["excluded_attributes"]]
+        self._judge_context_exclusions(text, j)
+        return j, tokens
+
+    def _judge_segments(self, qf: Facts, j: _Judgement) -> None:
+        if "segment" not in qf.facets.get("scope", set()) or not qf.segment_names:
+            return
+        for names in qf.segment_names:
+            if names & self.entity_words:
+                j.affirmed.append(f"segment {' '.join(sorted(names))}")
+            elif "segment" in self.known.facets.get("scope", set()):
+                j.contradicted.append(f"segment {' '.join(sorted(names))} (another segment)")
+
+    def _judge_period(self, qf: Facts, j: _Judgement) -> None:
+        k = self.known
+        if qf.years:
+            if not k.years:
+                j.unsettled.append(f"year {sorted(qf.years)}")
+            elif qf.fiscal_years and k.fiscal_years:
+                (j.affirmed if qf.fiscal_years & k.fiscal_years else j.contradicted).append(
+                    f"fiscal year {sorted(qf.fiscal_years)}")
+            elif qf.years & k.years:
+                j.affirmed.append(f"year {sorted(qf.years & k.years)}")
+            else:
+                j.contradicted.append(f"year {sorted(qf.years)}")
+        if qf.periods:
+            if not k.periods:
+                j.unsettled.append(f"period {sorted(qf.periods)}")
+            else:
+                bad = {p for p in qf.periods if p not in k.periods and not any(
+                    (p, kp) in _COMPATIBLE_PERIODS for kp in k.periods)}
+                if bad:
+                    j.contradicted.append(f"period {sorted(bad)}")
+                else:
+                    j.affirmed.append(f"period {sorted(qf.periods)}")
+        if qf.latest:
+            if k.latest:
+                j.affirmed.append("the most recent period")
+            else:
+                j.unsettled.append("the most recent period")
+
+    def _judge_filing(self, qf: Facts, j: _Judgement) -> None:
+        """A filing named as the source ("the 2023 annual report"): the reading whose vintage names it."""
+        if not qf.filing_years:
+            return
+        mine = self.field_facts.get("vintage")
+        other = self.default_field_facts.get("vintage")
+        if mine is not None and qf.filing_years & mine.filing_years:
+            j.affirmed.append(f"filing {sorted(qf.filing_years)}")
+        elif other is not None and qf.filing_years & other.filing_years:
+            j.contradicted.append(f"filing {sorted(qf.filing_years)} (default reading)")
+
+    def _judge_metric(self, qf: Facts, j: _Judgement) -> None:
+        intended = self.field_facts.get("metric")
+        if not qf.metrics or intended is None or not intended.metrics:
+            return
+        if qf.metrics & intended.metrics:
+            j.affirmed.append(f"metric {sorted(qf.metrics & intended.metrics)}")
+            if qf.total_metric and self.metric_qualified:
+                j.contradicted.append("the total of the metric, not the part asked for")
+        elif not ({"revenue"} >= qf.metrics and "eps" in intended.metrics):
+            j.contradicted.append(f"metric {sorted(qf.metrics)}")
+
+    def _judge_company(self, text: str, j: _Judgement) -> None:
+        norm = normalise(text)
+        if any(name in norm for name in self.company_names) or (
+                self.ticker and re.search(rf"(?<![a-z0-9]){re.escape(self.ticker)}(?![a-z0-9])", norm)):
+            j.affirmed.append("the company")
+        # "Acme Holdings (ACME)": a ticker after a capitalised name; another company's ticker contradicts
+        for other in re.findall(r"[A-Z][\w&.'-]+\s*[(（]\s*([A-Z]{2,5})\s*[)）]", text):
+            if self.ticker and other.lower() != self.ticker and other not in _ACRONYMS:
+                j.contradicted.append(f"ticker {other}")
+
+    def _judge_context_exclusions(self, text: str, j: _Judgement) -> None:
+        """An item C leaves out ("the gain on the warehouse sale") that the question counts in."""
+        excluded = polar_tokens(self.instance.context).negated - self._background - _WEAK_TOKENS
+        if not excluded:
+            return
+        norm = normalise(text)
+        m = re.search(r"(?<![a-z])(?:including|include|includes|included|with|counting)(?![a-z])(.*)", norm)
+        if m is None:
+            return
+        counted = {t for t in concept_tokens(m.group(1)) if not t.startswith(CONCEPT_PREFIX)} - _WEAK_TOKENS
+        if counted & excluded:
+            j.contradicted.append(f"counts what C leaves out: {sorted(counted & excluded)}")
+
+    # ------------------------------------------------------------------ decide
+    def decide(self, question: str) -> SimReply:
+        text = clean_question(question)
+        info: dict[str, Any] = {"question": text}
+        if is_off_intent(text):
+            return self._reply(IDK, "a request about the agent's process, not the user's intent", info)
+        sentences = [s for s in re.split(r"(?<=[?？])\s*", text) if s.strip()] or [text]
+        yes_no = [s for s in sentences if not is_open_question(s)]
+        if not yes_no:
+            return self._reply(IDK, "not a yes/no question", info)
+        text = " ".join(yes_no)
+        if is_tag_statement(text):
+            text = negations_as_exclusions(text)
+        tokens = self._token_rule(text)
+        info.update(tokens)
+        if tokens["polar_tokens"] and not is_tag_statement(text):
+            return self._reply(IDK, "negated question about a distinctive attribute", info)
+        alternatives = split_alternatives(text)
+        if len(alternatives) > 1:
+            judged = [self._judge(a)[0] for a in alternatives]
+            info["alternatives"] = [jd.as_info() for jd in judged]
+            substantive = [jd for jd in judged if jd.affirmed or jd.contradicted or jd.unsettled]
+            if len(substantive) > 1:
+                if all(jd.contradicted and not jd.affirmed for jd in substantive):
+                    return self._reply(NO, "a choice between alternatives that are all contradicted", info)
+                return self._reply(IDK, "a choice between alternatives", info)
+        judgement, _ = self._judge(text)
+        info.update(judgement.as_info())
+        answer = judgement.verdict()
+        rule = {YES: "affirmed by what the user knows", NO: "a proposition is contradicted",
+                IDK: "not settled by what the user knows" if judgement.affirmed or judgement.unsettled
+                else "proposes nothing the user can judge"}[answer]
+        return self._reply(answer, rule, info)
+
+    def _reply(self, answer: YesNo, rule: str, info: dict[str, Any]) -> SimReply:
+        return SimReply(answer=answer, method=self.method, info={"rule": rule, **info})
 
     async def reply(self, question: str) -> SimReply:
         return self.decide(question)
+
+
+_ACRONYMS = {"LTM", "TTM", "YTD", "GAAP", "EPS", "SBC", "GMV", "NCI", "USD", "RMB", "CNY", "HKD", "EBIT",
+             "EBITDA", "FY", "CY", "JV", "US", "SEC", "AI", "ASC", "IFRS", "PIT"}
+_WEAK_TOKENS = {"one", "item", "such", "share", "figure", "number", "profit", "income", "revenue", "net", "gain"}
+
+
+def _merge(into: Facts, facts: Facts) -> None:
+    for facet, values in facts.facets.items():
+        for v in values:
+            into.add(facet, v, (facet, v) in facts.weak)
+    into.latest = into.latest or facts.latest
+    into.metrics |= facts.metrics
+
+
+_LEGAL = re.compile(r"\(fictional\)|（虚构）|\(虚构\)|股份有限公司|有限责任公司|有限公司|集团|"
+                    r"(?<![a-z])(?:inc|corp|corporation|co|ltd|plc|llc|holdings|group|company)\.?(?![a-z])", re.I)
+
+
+def _company_names(company: str | None) -> list[str]:
+    """Forms of the company's name a question may use: "northwind trading", "northwind", "青岚精密"."""
+    if not company:
+        return []
+    base = normalise(_LEGAL.sub(" ", company)).strip(" .,")
+    base = re.sub(r"\s+", " ", base)
+    names = [base] if len(base) >= 3 else []
+    if re.search(r"[\u4e00-\u9fff]", base):
+        names += [base[:n] for n in (4, 3, 2) if len(base) > n]
+    else:
+        first = base.split(" ")[0] if base else ""
+        if len(first) >= 4:
+            names.append(first)
+    return names
+
+
+def _metric_qualifier(metric: str) -> set[str]:
+    """Words that narrow a metric to a part of it ("subscription revenue", "贸易业务收入")."""
+    norm = normalise(metric)
+    m = re.search(r"([a-z]+)\s+(?:revenues?|sales)", norm)
+    if m and m.group(1) not in {"total", "net", "gross", "operating", "reported", "organic", "the", "of"}:
+        return {m.group(1)}
+    m = re.search(r"([\u4e00-\u9fff]{2,6})(?:业务)?收入", norm)
+    if m and not m.group(1).endswith(("营业", "总")):
+        return {m.group(1)}
+    return set()
 
 
 # --------------------------------------------------------------------------- LLM

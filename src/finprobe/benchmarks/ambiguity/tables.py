@@ -10,11 +10,12 @@ from finprobe.core.display import PlotData, Series, TableData
 _LABELS = {
     "accuracy": "accuracy", "default_capture": "default-capture", "interaction_rate": "IR (asked >= 1)",
     "rounds": "Round (asks/instance)", "mean_actions": "actions/instance", "mean_steps": "steps/instance (all)", "ac1_touch": "AC@1 touch",
-    "ac1_central": "AC@1 central", "generic_ask_rate": "generic-ask rate", "wrong_category_rate": "wrong-category rate",
+    "ac1_central": "AC@1 central", "generic_ask_rate": "generic-ask rate", "none_ask_rate": "not-about-intent rate",
+    "wrong_category_rate": "wrong-category rate",
     "ece": "ECE (5 bins)", "dise_plus": "DisE+",
 }
 _RATES = {"accuracy", "default_capture", "interaction_rate", "ac1_touch", "ac1_central", "generic_ask_rate",
-          "wrong_category_rate"}
+          "none_ask_rate", "wrong_category_rate"}
 _BREAKDOWNS = (("by_language", "language"), ("by_category", "primary category"), ("by_h0", "H0"),
                ("by_source", "source"))
 
@@ -30,6 +31,7 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     notes = {"ac1_touch": f"over {metrics.get('ac1_n', 0)} askers",
              "ac1_central": f"over {metrics.get('ac1_n', 0)} askers",
              "generic_ask_rate": f"over {metrics.get('n_questions', 0)} questions",
+             "none_ask_rate": f"over {metrics.get('n_questions', 0)} questions",
              "wrong_category_rate": f"over {metrics.get('n_questions', 0)} questions",
              "ece": "coverage " + _fmt("accuracy", metrics.get("ece_coverage"))}
     rows: list[list[Any]] = []
@@ -46,9 +48,9 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     tables.append(TableData(
         title="error taxonomy" + (" (E6 from the paired template-oracle run)" if metrics.get("taxonomy_paired")
                                   else " (E6 needs -O paired_template_oracle=RUN)"),
-        columns=[*labels, "non-committal", "hedges (wrong)", "outcomes"],
+        columns=[*labels, "non-committal", "hedges (wrong)", "year-label conflicts (right)", "outcomes"],
         rows=[[*(metrics["taxonomy"][k] for k in labels), metrics.get("non_committal", 0), metrics.get("hedges", 0),
-               outcomes]]))
+               metrics.get("year_label_conflicts", 0), outcomes]]))
 
     for key, title in _BREAKDOWNS:
         groups = metrics.get(key) or {}

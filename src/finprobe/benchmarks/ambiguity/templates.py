@@ -82,6 +82,7 @@ def template_question(instance: AmbiguityInstance, category_or_field: str,
         category = next((c for c, f in CATEGORY_FIELD.items() if f == field), None)
     else:
         category = normalize_category(category_or_field)
+        assert category is not None  # the branch above takes every name that does not normalise
         field = CATEGORY_FIELD[category]
     distinctive = instance.distinctive_fields()
     fallback_from = None

@@ -1,0 +1,56 @@
+"""Shared helpers of the ambiguity bench scripts: the labelled sets, their instances, agreement tables.
+
+The labelled sets live in `bench/data/ambiguity/` (see its README for how labels were decided); their
+instances are the bundled demo set plus the fictional fixture instances written for the benches.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
+
+DATA = Path(__file__).resolve().parent / "data" / "ambiguity"
+
+
+def instances() -> dict[str, AmbiguityInstance]:
+    """Demo instances and the bench's fixture instances, by id."""
+    out = {i.instance_id: i for i in load_instances(demo_instances_path())}
+    out.update({i.instance_id: i for i in load_instances(DATA / "fixture_instances.jsonl")})
+    return out
+
+
+def read_jsonl(name: str) -> list[dict[str, Any]]:
+    path = DATA / name
+    items = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                items.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise SystemExit(f"{path}:{n}: {exc}") from None
+    return items
+
+
+def agreement_table(items: Iterable[dict[str, Any]], ok: Callable[[dict[str, Any]], bool],
+                    keys: Iterable[str]) -> list[str]:
+    """Lines "key=value  agree/n  rate" for each grouping key (and the overall line first)."""
+    items = list(items)
+    lines = [_line("overall", items, ok)]
+    for key in keys:
+        groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for it in items:
+            groups[str(it.get(key))].append(it)
+        for value in sorted(groups):
+            lines.append(_line(f"{key}={value}", groups[value], ok))
+    return lines
+
+
+def _line(name: str, items: list[dict[str, Any]], ok: Callable[[dict[str, Any]], bool]) -> str:
+    good = sum(1 for it in items if ok(it))
+    rate = good / len(items) if items else float("nan")
+    return f"  {name:<32} {good:>4}/{len(items):<4} {rate:6.3f}"

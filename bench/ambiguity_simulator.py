@@ -1,0 +1,94 @@
+"""Agreement of the user simulators with hand-labelled answers to realistic clarification questions.
+
+The labelled set (`bench/data/ambiguity/simulator_questions.jsonl`) holds questions of the kinds real models
+ask (confirmations, period checks, "most recent fiscal year", TTM, bundles of two propositions, polite
+wrappers, markdown, Chinese phrasings, open and off-intent questions) on the bundled demo instances and the
+bench's fictional fixture instances. Each label is what the user would answer knowing only C and the
+intended interpretation (DESIGN §4), decided by a careful reader, not by running a simulator; `unsure`
+marks labels a careful reader could dispute.
+
+    python bench/ambiguity_simulator.py                 # deterministic simulator
+    python bench/ambiguity_simulator.py --show dev      # also list its disagreements on the dev split
+    python bench/ambiguity_simulator.py --llm openai:MODEL [--base-url URL]   # the LLM simulator
+
+The LLM simulator can only be measured against a real endpoint; a scripted backend would measure the
+script, not a model. Goal: agreement >= 0.90 on the labels a careful reader is sure of.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Any
+
+from ambiguity_common import agreement_table, instances, read_jsonl
+from finprobe.benchmarks.ambiguity.simulators import DeterministicSimulator, LLMSimulator
+from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
+
+
+class _Generator:
+    """A bare backend as the simulator's model (no transcript: the bench keeps only the answers)."""
+
+    def __init__(self, spec: str, base_url: str | None):
+        from finprobe.core.models.registry import build_backend
+
+        self.backend = build_backend(RoleConfig(spec=spec, base_url=base_url))
+        self.config = GenerateConfig(temperature=0.0, max_tokens=8)
+
+    async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall:
+        out = await self.backend.generate(messages, self.config)
+        return ModelCall(role="user", backend=self.backend.kind, model=self.backend.model, messages=messages,
+                         config=self.config, output=out.text, usage=out.usage)
+
+
+async def _llm_answers(items: list[dict[str, Any]], spec: str, base_url: str | None) -> list[str]:
+    model = _Generator(spec, base_url)
+    insts = instances()
+    out = []
+    for it in items:
+        reply = await LLMSimulator(insts[it["instance_id"]], model).reply(it["question"])
+        out.append(reply.answer)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--llm", metavar="SPEC", help="measure the LLM simulator with this model spec instead")
+    ap.add_argument("--base-url")
+    ap.add_argument("--show", choices=["dev", "all"], help="list disagreements (dev split, or all items)")
+    args = ap.parse_args(argv)
+    items = read_jsonl("simulator_questions.jsonl")
+    insts = instances()
+    if args.llm:
+        answers = asyncio.run(_llm_answers(items, args.llm, args.base_url))
+        name = f"LLM simulator ({args.llm})"
+    else:
+        answers = [DeterministicSimulator(insts[it["instance_id"]]).decide(it["question"]).answer for it in items]
+        name = "deterministic simulator"
+    for it, ans in zip(items, answers, strict=True):
+        it["predicted"] = ans
+        it["sure"] = not it["unsure"]
+
+    def ok(it: dict[str, Any]) -> bool:
+        return it["predicted"] == it["label"]
+
+    sure = [it for it in items if it["sure"]]
+    print(f"{name}: {len(items)} labelled questions ({len(sure)} sure) on {len({i['instance_id'] for i in items})} "
+          "instances")
+    print("all labels:")
+    print("\n".join(agreement_table(items, ok, ["kind", "lang", "label", "split"])))
+    print("labels a careful reader is sure of:")
+    print("\n".join(agreement_table(sure, ok, ["kind", "lang", "label", "split"])))
+    if args.show:
+        shown = [it for it in items if not ok(it) and (args.show == "all" or it["split"] == "dev")]
+        print(f"disagreements ({args.show}): {len(shown)}")
+        for it in shown:
+            mark = "?" if it["unsure"] else " "
+            print(f"  {it['id']:<16}{mark} label={it['label']!r:<16} got={it['predicted']!r:<16} {it['question']}")
+    rate = sum(ok(it) for it in sure) / len(sure)
+    return 0 if rate >= 0.90 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

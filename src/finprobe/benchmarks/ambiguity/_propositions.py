@@ -1,0 +1,452 @@
+"""What a text says about a financial reading, as propositions the deterministic user simulator can judge.
+
+A question such as "Do you want fiscal 2023 GAAP net income attributable to shareholders?" bundles several
+propositions: a year (2023), a period type (annual), a metric family (net income), a basis (GAAP) and an
+attribution (the parent's shareholders). `read_facts` extracts them from any text (a question, an
+interpretation field, the context C) in English or Chinese:
+
+- **facets**: named dimensions with exclusive values (attribution parent|nci, scope consolidated|segment|
+  parent_only|continuing|all_ops, recurring excl|incl, gaap gaap|adjusted, dilution basic|diluted, timing
+  pit|over_time|combined, gross_net gross|net, organic organic|reported, vintage original|revised,
+  change yoy|qoq, calendar fiscal|calendar);
+- **period**: stated years (comparison years and the years of a filing named as a source set apart), the
+  period type (annual, q1..q4, quarter, ytd, ttm, h1, h2, point) and whether it is "the most recent";
+- **metric families** (revenue, operating income, net income, EPS, EBITDA, total assets, gross profit);
+- segment names and tickers.
+
+Polarity is clause-scoped: a term inside the scope of an exclusion cue ("excluding", "net of", "rather than",
+"be excluded", 剔除, 不含, 不计入 ...) is *excluded*, which flips a two-valued facet ("excluding minority
+interests" is the parent's share) and drops a many-valued one; a term after an inclusion cue ("including",
+含, 包括, "be included", 算进去) is marked included (it matters for items such as one-off gains).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from finprobe.benchmarks.ambiguity._text import longest_matches, normalise
+from finprobe.core.numbers import fiscal_year_aliases
+from finprobe.core.retrieval import tokenize
+
+__all__ = ["Facts", "read_facts", "clean_question", "is_open_question", "is_off_intent", "split_alternatives",
+           "TWO_VALUED"]
+
+_B = r"(?<![a-z0-9])"
+_E = r"(?![a-z0-9])"
+
+
+def _en(*alts: str) -> str:
+    return "|".join(f"{_B}(?:{a}){_E}" for a in alts)
+
+
+# (facet, value, pattern, weak). A weak cue only counts when the other side states that facet.
+_TERMS: list[tuple[str, str, str, bool]] = [
+    # attribution
+    ("attribution", "parent", _en(r"attributable to (?:the )?(?:\w+ ){0,4}(?:shareholders|stockholders|owners|"
+                                  r"equity holders|common shareholders)", r"owners of the parent",
+                                  r"belongs? to (?:\w+ ){0,3}(?:shareholders|stockholders)",
+                                  r"(?:parent|company)'?s? (?:own )?shareholders", r"shareholders' share",
+                                  r"attributable to (?:the )?(?:parent|company|\w+)")
+     + r"|归属于(?:母公司|上市公司)(?:普通股)?(?:股东|所有者)?(?:的)?|归母|上市公司股东", False),
+    ("attribution", "nci", _en(r"(?:including|incl\.?|with) (?:the )?(?:non-?controlling|minority) interests?",
+                               r"(?:non-?controlling|minority) interests?", r"non-?controlling",
+                               r"joint[- ]venture partner'?s? share",
+                               r"minority shareholders?")
+     + r"|少数股东(?:损益|权益|的份额)?|子公司其他股东", False),
+    # scope
+    ("scope", "consolidated", _en(r"consolidated", r"consolidation", r"(?:as a|the) whole", r"whole company",
+                                  r"entire company", r"company-wide", r"total company", r"group[- ]level",
+                                  r"all segments") + r"|合并(?:报表|口径|层面)?|集团整体|全公司|公司整体", False),
+    ("scope", "segment", _en(r"(?:reportable |operating )?segments?", r"divisions?", r"business units?")
+     + r"|分部|板块", False),
+    ("scope", "parent_only", _en(r"parent[- ]company(?:[- ]only)?", r"stand-?alone", r"parent[- ]only")
+     + r"|母公司(?:单体|报表|本部|口径)?|单体|本部", False),
+    ("scope", "continuing", _en(r"continuing operations?") + r"|持续经营", False),
+    ("scope", "all_ops", _en(r"all operations", r"discontinued (?:operations?|business|hardware business)",
+                             r"(?:the )?hardware (?:unit|business)") + r"|终止经营", False),
+    ("scope", "subsidiaries", _en(r"subsidiar(?:y|ies)") + r"|子公司", True),
+    # recurring items
+    ("recurring", "excl", _en(r"excluding (?:non-?recurring|one-?time|one-?off|special) (?:items|gains(?: and losses)?"
+                              r"|charges)", r"recurring (?:net )?(?:income|profit|earnings)")
+     + r"|扣非|扣除非经常性损益(?:后)?(?:的)?|主营业务本身", False),
+    ("recurring", "item", _en(r"non-?recurring(?: items?| gains?(?: and losses)?)?",
+                              r"one-?(?:time|off) (?:items?|gains?)",
+                              r"one-?offs?", r"special items?", r"gains? on the \w+ sale", r"\w+ gain")
+     + r"|非经常性损益|一次性(?:项目|收益|损益)?|政府补助", False),
+    # GAAP vs adjusted
+    ("gaap", "adjusted", _en(r"non-?gaap", r"adjusted", r"add(?:ed|s)? back", r"underlying", r"core",
+                             r"management'?s? (?:guidance|basis)", r"covenant") + r"|非公认会计准则|调整后", False),
+    ("gaap", "gaap", _en(r"gaap", r"unadjusted", r"without adjustments?", r"before adjustments?")
+     + r"|公认会计准则|调整前", False),
+    ("gaap", "adj_item", _en(r"stock-based compensation", r"sbc", r"amorti[sz]ation(?: of acquired intangibles)?",
+                             r"intangibles?(?: amorti[sz]ation)?", r"restructuring(?: charges)?"), False),
+    ("gaap", "gaap", _en(r"as reported", r"reported"), True),
+    # dilution
+    ("dilution", "diluted", _en(r"diluted", r"dilution", r"dilutive",
+                                r"convertible notes? (?:are )?(?:turned|converted)",
+                                r"options (?:are |is )?exercised", r"assum\w+ (?:all|every) (?:outstanding )?options?")
+     + r"|稀释|摊薄|转股", False),
+    ("dilution", "basic", _en(r"basic") + r"|基本每股", False),
+    # recognition timing
+    ("timing", "pit", _en(r"(?:at )?a point in time", r"point[- ]in[- ]time", r"(?:booked |recogni[sz]ed )?(?:on|upon) "
+                          r"delivery", r"at handover", r"handed over", r"when (?:the )?(?:equipment|goods|licenses?) "
+                          r"(?:is |are )?(?:delivered|handed over)", r"the moment licenses are delivered")
+     + r"|某一时点|时点|控制权转移(?:时|当下)?", False),
+    ("timing", "over_time", _en(r"over time", r"over the (?:contract|service) (?:term|period)", r"ratably",
+                                r"month by month", r"across the contract term")
+     + r"|某一时段内?|时段|按服务期间分摊", False),
+    ("timing", "combined", _en(r"total revenues?(?: to date)?", r"combined", r"all revenues?")
+     + r"|营业收入总额|收入总额|合计|总收入", True),
+    # gross vs net
+    ("gross_net", "gross", _en(r"(?:on a )?gross basis", r"gross method", r"gross merchandise value", r"gmv",
+                               r"gross revenues?", r"as (?:the )?principal", r"principal", r"full value of the goods",
+                               r"gross")
+     + r"|总额法|按总额|主要责任人", False),
+    ("gross_net", "net", _en(r"(?:on a )?net basis", r"net method", r"net of", r"as (?:an |the )?agent", r"agent",
+                             r"commissions?(?: it keeps| northwind keeps)?", r"go-between")
+     + r"|净额法|按净额|代理人|中间人|差价", False),
+    ("gross_net", "passthrough", _en(r"pass-?through(?: fuel)?(?: charges| costs)?", r"(?:fuel )?costs? (?:that are )?"
+                                     r"(?:simply )?billed (?:through|on) to customers", r"fuel charges"), False),
+    # organic vs reported growth
+    ("organic", "organic", _en(r"organic", r"like-for-like", r"constant currency", r"existing business")
+     + r"|内生|可比口径", False),
+    ("organic", "reported", _en(r"reported (?:revenue )?growth"), False),
+    ("organic", "acq_item", _en(r"acquisitions?", r"currency (?:effects|moves|impact)s?", r"fx effects?")
+     + r"|并购|汇率影响", False),
+    # vintage
+    ("vintage", "revised", _en(r"as restated", r"restated", r"restatements?", r"recast", r"as recast", r"amended",
+                               r"amendments?", r"10-?k/a", r"10-?q/a", r"corrected", r"corrections?", r"revised",
+                               r"(?:latest|newest|most recent|later|subsequent) (?:annual report|10-?k|filing|report)",
+                               r"restated comparatives")
+     + r"|追溯调整(?:后)?|重述(?:后)?|更正后|修正(?:过|后)?的?|重新列报|重新列示|差错更正|会计差错", False),
+    ("vintage", "original", _en(r"as originally reported", r"originally reported", r"as originally filed",
+                                r"originally filed",
+                                r"original (?:10-?k|10-?q|8-?k|filing|report|annual report|release)",
+                                r"original(?:ly)?")
+     + r"|原报告|原披露|原来披露|原始(?:年报|报告)?|更正前|原年报|调整前的?数", False),
+    # change basis
+    ("change", "yoy", _en(r"year[- ]over[- ]year", r"yoy", r"year[- ]on[- ]year", r"same quarter (?:of|last) ")
+     + r"|同比", False),
+    ("change", "qoq", _en(r"sequential(?:ly)?", r"quarter[- ]over[- ]quarter", r"qoq") + r"|环比", False),
+    # fiscal vs calendar
+    ("calendar", "fiscal", _en(r"fiscal(?: year)?", r"fy") + r"|(?<![a-z0-9])fy(?=\s?'?\d)|财年|会计年度", False),
+    ("calendar", "calendar", _en(r"calendar(?: year)?", r"january(?: to |-|–)december", r"jan(?:uary)?\s?[-–]\s?dec")
+     + r"|(?<![a-z0-9])cy(?=\s?\d)|自然年|日历年", False),
+]
+
+# period types: (type, pattern)
+_PERIODS: list[tuple[str, str]] = [
+    ("ttm", _en(r"trailing (?:twelve|12|four) (?:months|quarters)", r"ttm", r"ltm", r"last (?:twelve|12) months",
+                r"past (?:twelve|12) months", r"rolling (?:twelve|12)[- ]months?", r"latest twelve months")
+     + r"|过去\s?(?:12|十二)个月|最近\s?(?:12|十二)个月|近\s?(?:12|十二)个月|滚动\s?(?:12|十二)个月|ttm"),
+    ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine months(?: ended)?", r"six months ended", r"cumulative",
+                r"jan(?:uary)?\s?[-–]\s?sep(?:tember)?", r"since the start of the year")
+     + r"|前三季度|年初至今|年初至报告期末|1-9月|1至9月|累计"),
+    ("h1", _en(r"first half", r"h1", r"half[- ]year") + r"|上半年|半年度|半年报|中报|1-6月"),
+    ("h2", _en(r"second half", r"h2") + r"|下半年"),
+    ("q1", _en(r"q1", r"first quarter", r"1q") + r"|第一季度|一季度|一季报|1-3月"),
+    ("q2", _en(r"q2", r"second quarter", r"2q") + r"|第二季度|二季度|二季报"),
+    ("q3", _en(r"q3", r"third quarter", r"3q") + r"|第三季度|三季度|三季报"),
+    ("q4", _en(r"q4", r"fourth quarter", r"4q", r"holiday(?:-season)? quarter") + r"|第四季度|四季度"),
+    ("quarter", _en(r"quarter(?:ly)?", r"three months(?: ended)?", r"latest three months") + r"|季度|单季|单季度"),
+    ("annual", _en(r"full[- ]year", r"full (?:fiscal|calendar) year", r"annual(?:ly)?", r"twelve months ended",
+                   r"fiscal year", r"calendar year", r"for the year", r"whole year")
+     + r"|全年|年度(?!报告)|年报|年度报告|整年|会计年度|财年"),
+    ("point", _en(r"as of", r"at (?:the )?(?:end of|year-end)", r"year-end", r"balance sheet", r"at december 31")
+     + r"|年末|期末|年底|末(?=的|总资产|$)"),
+]
+_DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}"
+                   r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日|(?:19|20)\d{2}-\d{2}-\d{2}")
+_LATEST = re.compile(_en(r"most recent", r"latest", r"newest", r"just reported(?: on)?", r"last fiscal year",
+                         r"current") + r"|最近一期|最新一期|最近一年|最近一个|最新|近一年|最近")
+_LATEST_NOT_PERIOD = re.compile(r"(?:most recent|latest|newest)\s+(?:annual report|10-?k|filing|report)|最新年报")
+
+_METRICS: list[tuple[str, str]] = [
+    ("eps", _en(r"eps", r"earnings per share", r"per[- ]share(?: figure| earnings)?") + r"|每股收益"),
+    ("ebitda", _en(r"ebitda")),
+    ("operating_income", _en(r"operating (?:income|profit|loss)", r"ebit") + r"|营业利润|经营利润"),
+    ("net_income", _en(r"net (?:income|profit|earnings|loss)", r"profit attributable", r"bottom line")
+     + r"|净利润|归母净利|扣非净利|净利"),
+    ("total_assets", _en(r"total assets") + r"|总资产|资产总额|资产总计"),
+    ("gross_profit", _en(r"gross (?:profit|margin)") + r"|毛利"),
+    ("revenue", _en(r"revenues?", r"net sales", r"sales", r"top line", r"turnover") + r"|营业收入|营收|收入"),
+]
+
+#: facets where excluding one value means the other ("excluding minority interests" = the parent's share)
+TWO_VALUED: dict[str, dict[str, str]] = {
+    "attribution": {"nci": "parent", "parent": "nci"},
+    "recurring": {"item": "excl"},
+    "gaap": {"adj_item": "adjusted", "adjusted": "gaap", "gaap": "adjusted"},
+    "dilution": {"basic": "diluted", "diluted": "basic"},
+    "gross_net": {"gross": "net", "net": "gross", "passthrough": "net"},
+    "organic": {"acq_item": "organic", "organic": "reported", "reported": "organic"},
+    "vintage": {"original": "revised", "revised": "original"},
+    "scope": {"subsidiaries": "parent_only", "all_ops": "continuing", "consolidated": "not_consolidated"},
+    "timing": {"over_time": "pit", "combined": "pit"},
+}
+#: what an *included* item means ("including the warehouse gain": non-recurring items are in)
+_INCLUDED: dict[tuple[str, str], str] = {
+    ("recurring", "item"): "incl", ("gaap", "adj_item"): "gaap", ("gross_net", "passthrough"): "gross",
+    ("organic", "acq_item"): "reported", ("scope", "subsidiaries"): "consolidated", ("scope", "all_ops"): "all_ops",
+}
+#: item values that mean nothing on their own (an item is a proposition only when included or excluded)
+_ITEM_VALUES = {"item", "adj_item", "passthrough", "acq_item"}
+
+_EXCL_FWD = re.compile(
+    _en(r"excluding", r"exclude", r"excludes", r"exclusive of", r"excl\.?", r"without", r"net of", r"leav\w* out",
+        r"strip\w* out", r"rather than", r"instead of", r"other than", r"not", r"no", r"except(?: for)?", r"minus",
+        r"after (?:the )?", r"not (?:counting|including)")
+    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|不是|不要|不算|不应|去掉")
+_EXCL_BWD = re.compile(
+    _en(r"(?:be |is |are |been )?excluded", r"removed", r"left out", r"stripped out", r"(?:should |to )?not count",
+        r"shouldn'?t be (?:counted|included)", r"not be (?:counted|included)", r"(?:be |is )?deducted")
+    + r"|除外|被剔除|剔除在外|不计入|不算进来|不算在内|不应算进来|不应计入|不算|不包括在内|不含在内|不要算进来")
+_INCL_FWD = re.compile(_en(r"including", r"include", r"includes", r"inclusive of", r"incl\.?", r"with", r"plus",
+                           r"counting", r"together with") + r"|含|包含|包括|连同|加上")
+_INCL_BWD = re.compile(_en(r"(?:be |is |are )?included", r"counted", r"added in") + r"|也算进去|算进去|算在内|计入")
+_CLAUSE = re.compile(r"[;?!。；？！—–()（）\[\]]|,(?!\d)|，|(?<![a-z])(?:but|or|whereas|while)(?![a-z])|还是|或者|但")
+#: a year followed by these is the year of a filing named as the source ("the 2023 annual report", "2023年年报")
+_FILING_AFTER = re.compile(r"\s*年?\s*(?:年报|年度报告|一季报|半年报|三季报|中报)"
+                           r"|\s*(?:annual report|10-?k|10-?q|form)")
+#: a quarter named as the end of a period ("TTM as of Q1 2024") is not the period's type
+_END_POINT_QUARTER = re.compile(r"(?:as of|through|ended|ending|截至|截止)\s*(?:the end of\s*)?"
+                                r"(?:q[1-4]|[一二三四]季度末?)")
+_PRIOR_WORDS = re.compile(_en(r"prior[- ]year", r"comparatives?", r"last year's", r"previous year")
+                          + r"|上年|上一年|去年")
+_COMPARE_BEFORE = re.compile(_en(r"compared (?:with|to)", r"versus", r"vs\.?", r"relative to", r"against", r"from")
+                             + r"|与|和|相对于?|较|比")
+
+
+@dataclass
+class Facts:
+    """Propositions read from one text."""
+
+    facets: dict[str, set[str]] = field(default_factory=dict)
+    weak: set[tuple[str, str]] = field(default_factory=set)  # (facet, value) that came only from weak cues
+    years: set[int] = field(default_factory=set)  # years of the period (comparison and filing years left out)
+    fiscal_years: set[int] = field(default_factory=set)  # years stated as a fiscal-year label ("fiscal 2023")
+    filing_years: set[int] = field(default_factory=set)
+    periods: set[str] = field(default_factory=set)
+    latest: bool = False
+    metrics: set[str] = field(default_factory=set)
+    segment_names: list[set[str]] = field(default_factory=list)
+    total_metric: bool = False  # "total revenue": the whole of the metric, not a part of it
+
+    def add(self, facet: str, value: str, weak: bool = False) -> None:
+        values = self.facets.setdefault(facet, set())
+        if value in values and not weak:
+            self.weak.discard((facet, value))
+        elif value not in values:
+            values.add(value)
+            if weak:
+                self.weak.add((facet, value))
+
+    def is_weak(self, facet: str) -> bool:
+        return all((facet, v) in self.weak for v in self.facets.get(facet, ()))
+
+    def empty(self) -> bool:
+        return not (self.facets or self.years or self.periods or self.latest or self.metrics)
+
+
+_COMPILED = [((facet, value, weak), re.compile(p)) for facet, value, p, weak in _TERMS]
+_PERIOD_RE = [(t, re.compile(p)) for t, p in _PERIODS]
+_METRIC_RE = [(m, re.compile(p)) for m, p in _METRICS]
+_SEGMENT_NAME = re.compile(r"((?:[a-z][a-z&'-]*\s+){1,3})(?:reportable\s+|operating\s+)?"
+                           r"(?:segments?|divisions?|business units?)"
+                           r"|([\u4e00-\u9fff]{2,6}?)(?:分部|板块)")
+_GENERIC_WORDS = set("the a an its their our your my own for of in only just do you want mean is it this that "
+                     "report reporting reportable operating each one which".split())
+
+
+def _clauses(norm: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for m in _CLAUSE.finditer(norm):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(norm)))
+    return out
+
+
+def _before(cues: list[tuple[int, int]], lo: int, s: int) -> bool:
+    return any(lo <= ce <= s and not (cs <= s < ce) for cs, ce in cues)
+
+
+def _after(cues: list[tuple[int, int]], e: int, hi: int) -> bool:
+    return any(e <= cs and ce <= hi for cs, ce in cues)
+
+
+def _polarity(norm: str, spans: list[tuple[int, int]]) -> list[str]:
+    """'excl', 'incl' or 'plain' for each span, by the cues in its clause (see the module docstring)."""
+    clauses = _clauses(norm)
+    fwd_x = [(m.start(), m.end()) for m in _EXCL_FWD.finditer(norm)]
+    bwd_x = [(m.start(), m.end()) for m in _EXCL_BWD.finditer(norm)]
+    fwd_i = [(m.start(), m.end()) for m in _INCL_FWD.finditer(norm)]
+    bwd_i = [(m.start(), m.end()) for m in _INCL_BWD.finditer(norm)]
+    out = []
+    for s, e in spans:
+        lo, hi = next(((a, b) for a, b in clauses if a <= s < b or (a <= s and e <= b)), (0, len(norm)))
+
+
+        # a cue that overlaps the term itself ("net of" is both cue and term) does not govern it
+        fx = [c for c in fwd_x if not (c[0] < e and s < c[1])]
+        bx = [c for c in bwd_x if not (c[0] < e and s < c[1])]
+        fi = [c for c in fwd_i if not (c[0] < e and s < c[1])]
+        bi = [c for c in bwd_i if not (c[0] < e and s < c[1])]
+        if _before(fx, lo, s) or _after(bx, e, hi):
+            out.append("excl")
+        elif _before(fi, lo, s) or _after(bi, e, hi):
+            out.append("incl")
+        else:
+            out.append("plain")
+    return out
+
+
+def _year_facts(text: str, norm: str, facts: Facts) -> None:
+    years: set[int] = set()
+    filing: set[int] = set()
+    for m in re.finditer(r"(?<!\d)((?:19|20)\d{2})(?!\d)", norm):
+        year = int(m.group(1))
+        tail = norm[m.end(): m.end() + 16]
+        head = norm[max(0, m.start() - 24): m.start()]
+        if _FILING_AFTER.match(tail) or re.search(r"(?:filed|published) (?:in|on)\s*$", head):
+            filing.add(year)
+            continue
+        if _COMPARE_BEFORE.search(head[-14:]) and re.search(
+                r"(?:compared (?:with|to)|versus|vs\.?|relative to|against|与|和|相对于?|较)\s*(?:the\s+)?"
+                r"(?:fiscal\s+|fy\s?|q[1-4]\s*|第?[一二三四1-4]季度\s*)?$", head):
+            continue
+        years.add(year)
+    if not years and filing and not _PRIOR_WORDS.search(norm):
+        years = set(filing)
+    if years:
+        years |= fiscal_year_aliases(text)
+    facts.years = years
+    facts.filing_years = filing
+    facts.fiscal_years = {int(y) for y in re.findall(r"(?:fiscal(?: year)?|fy)\s?'?((?:19|20)\d{2})", norm)}
+
+
+def read_facts(text: str) -> Facts:
+    """The propositions `text` states (see the module docstring). Never raises."""
+    facts = Facts()
+    if not isinstance(text, str) or not text.strip():
+        return facts
+    norm = normalise(text).replace("’", "'")
+    found = longest_matches(norm, _COMPILED)
+    polarity = _polarity(norm, [(s, e) for s, e, _ in found])
+    for (_s, _e, (facet, value, weak)), pol in zip(found, polarity, strict=True):
+        if pol == "excl":
+            flipped = TWO_VALUED.get(facet, {}).get(value)
+            if flipped and flipped != "not_consolidated":
+                facts.add(facet, flipped, weak)
+        elif pol == "incl" and (facet, value) in _INCLUDED:
+            facts.add(facet, _INCLUDED[(facet, value)], weak)
+        elif value not in _ITEM_VALUES and not (facet == "scope" and value == "subsidiaries"):
+            facts.add(facet, value, weak)
+        if facet == "timing" and value == "combined" and pol != "excl":
+            facts.total_metric = True
+    # an item counted in ("including non-recurring items") was handled above; "含非经常性损益" is one word
+    if re.search(r"含非经常性损益|包含非经常性损益|including (?:non-?recurring|one-?(?:time|off))", norm):
+        facts.facets.setdefault("recurring", set()).discard("excl")
+        facts.add("recurring", "incl")
+    # periods: a quarter named as an end point ("as of Q1 2024", "截至2024年6月30日") is not a period type
+    masked = _END_POINT_QUARTER.sub(" ", norm)
+    pspans = longest_matches(masked, _PERIOD_RE)
+    ppol = _polarity(masked, [(s, e) for s, e, _ in pspans])
+    for (_s, _e, ptype), pol in zip(pspans, ppol, strict=True):
+        if pol != "excl":
+            facts.periods.add(ptype)
+    if facts.periods & {"q1", "q2", "q3", "q4"}:
+        facts.periods.discard("quarter")
+    if facts.periods - {"annual", "point"}:
+        facts.periods.discard("annual")  # "fourth quarter of fiscal 2023", "年报中的一季度" are not annual
+    if facts.periods - {"point"}:
+        facts.periods.discard("point")  # "TTM as of June 30, 2024": the date ends the period
+    if not facts.periods and _DATE.search(norm):
+        facts.periods.add("point")  # "December 31, 2023", "2022年12月31日": a balance-sheet date
+    latest = [m for m in _LATEST.finditer(norm) if not _LATEST_NOT_PERIOD.match(norm, m.start())]
+    lpol = _polarity(norm, [m.span() for m in latest])
+    facts.latest = any(p == "plain" for p in lpol)
+    if re.search(r"最近一年|近一年|last fiscal year|most recent (?:fiscal |full )*year", norm) and not facts.periods:
+        facts.periods.add("annual")
+    _year_facts(text, norm, facts)
+    mspans = longest_matches(norm, _METRIC_RE)
+    mpol = _polarity(norm, [(s, e) for s, e, _ in mspans])
+    facts.metrics = {m for (_s, _e, m), p in zip(mspans, mpol, strict=True) if p != "excl"}
+    for m in _SEGMENT_NAME.finditer(norm):
+        words = set(tokenize(m.group(1) or m.group(2) or "")) - _GENERIC_WORDS
+        if words:
+            facts.segment_names.append(words)
+    return facts
+
+
+# --------------------------------------------------------------------------- question shape
+_MARKDOWN = re.compile(r"[*_`#>]+|^\s*[-•]\s+", re.M)
+_YESNO_WRAPPER = re.compile(
+    r"[(（\[]\s*[^()（）\[\]]{0,30}(?:yes\s*(?:/|or)\s*no|是\s*(?:/|或|还是)\s*否|是或否)[^()（）\[\]]{0,20}[)）\]]"
+    r"|(?:please\s+)?(?:answer|reply|respond)(?:\s+with)?\s+(?:just\s+)?[\"']?yes[\"']?\s*(?:/|or)\s*[\"']?no[\"']?"
+    r"|\(?\s*yes\s*/\s*no(?:\s+please)?\s*\)?\s*:?"
+    r"|请(?:回答|答复)?(?:是|“是”)?(?:或|/)(?:否|“否”)|请用是或否回答", re.I)
+_OPEN_START = re.compile(r"^\s*(?:which|what|how|when|where|who|whom|whose|why)\b", re.I)
+_OPEN_EMBEDDED = re.compile(
+    r"(?:tell me|let me know|specify|clarify|indicate|share|confirm)\s+(?:which|what|how|when|whose)\b"
+    r"|哪(?!怕)|什么|怎么|怎样|如何|多少|何种|何时", re.I)
+_OFF_INTENT = re.compile(
+    r"^\s*(?:may|can|could|shall|should)\s+i\s+(?:please\s+)?(?:search|look|check|pull|retrieve|fetch|find|browse|consult"
+    r"|query|proceed|continue|go ahead|access|download|open|read|review|run|use the (?:search|tool))\b"
+    r"|would you like me to\s+(?:search|look|check|proceed|pull|provide both|give (?:you )?both|continue|go ahead"
+    r"|retrieve|find)\b|is it (?:ok|okay|alright|fine) if i\b|do you have (?:access|a copy|the (?:10-?k|filing|report))"
+    r"|should i proceed|shall i proceed|can you (?:share|send|provide) (?:the|a) (?:filing|document|link)"
+    r"|我(?:可以|能|能否|是否可以|可否)?(?:再|先)?(?:检索|搜索|查阅|查一下|查询|查找|看一下)|需要我(?:再|先)?(?:查|检索|搜索|提供两个)"
+    r"|我(?:可以|能)(?:同时)?(?:给出|提供)两个", re.I)
+_TAG = re.compile(r"(?:,|，)?\s*(?:right|correct|is that right|is that correct|am i right"
+                  r"|对吗|是吗|对不对|是不是|没错吧|是吧)"
+                  r"\s*[?？]?\s*$", re.I)
+_NEG_STATEMENT = [
+    (re.compile(r"\b(?:do not|don't)\s+want\s+(.+?)\s+(?:to be\s+)?(?:included|counted)\b", re.I), r"want \1 excluded"),
+    (re.compile(r"\b(?:shouldn't|should not|won't|will not|isn't|aren't|is not|are not)\s+(?:be\s+)?"
+                r"(?:included|counted|count)\b", re.I), "be excluded"),
+]
+
+
+def clean_question(text: str) -> str:
+    """The question without markdown and yes/no wrappers ("(please answer yes or no)")."""
+    s = _MARKDOWN.sub(" ", text)
+    s = _YESNO_WRAPPER.sub(" ", s)
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def is_tag_statement(text: str) -> bool:
+    """"So minority interests shouldn't be counted, right?": a statement put for confirmation."""
+    return bool(_TAG.search(text))
+
+
+def negations_as_exclusions(text: str) -> str:
+    """In a tag statement, "don't want X included" / "X shouldn't be counted" say X is excluded."""
+    for pattern, repl in _NEG_STATEMENT:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def is_open_question(text: str) -> bool:
+    """A question that asks for something other than yes or no ("Which year do you want?", "哪个口径？")."""
+    return bool(_OPEN_START.search(text) or _OPEN_EMBEDDED.search(text))
+
+
+def is_off_intent(text: str) -> bool:
+    """A request about the agent's own process, not the user's intent ("May I search again?")."""
+    return bool(_OFF_INTENT.search(normalise(text)))
+
+
+_ALT = re.compile(r"(?<![a-z])or(?![a-z])|还是|或者|或是|抑或")
+_NOT_ALT = re.compile(r"(?<![a-z])(?:or not|or something else|or otherwise|or anything else|or so)(?![a-z])"
+                      r"|还是别的|还是其他")
+
+
+def split_alternatives(text: str) -> list[str]:
+    """The alternatives of a choice question ("GAAP or adjusted?"); one item when there is no choice."""
+    norm = normalise(text)
+    if _NOT_ALT.search(norm):
+        return [_NOT_ALT.sub(" ", norm)]
+    parts = [p for p in _ALT.split(norm) if p.strip(" ,，?？")]
+    return parts if len(parts) > 1 else [norm]
