@@ -87,7 +87,8 @@ def test_an_unparseable_critic_gives_no_verdict_and_never_a_fail(tmp_path: Path,
 @pytest.mark.parametrize(("replies", "kept"), [((PASS, FAIL, FAIL), False), ((PASS, PASS, FAIL), True),
                                                ((FAIL, "no idea", "no idea"), False), ((PASS, FAIL, "?"), True)])
 def test_a_strict_majority_of_the_verdicts_given_rejects(tmp_path: Path, db, replies, kept):
-    critics = [role(f"critic-{i}", (lambda r: lambda m, c: r)(r)) for i, r in enumerate(replies, start=1)]
+    critics = [RoleBinding(name=f"critic-{i}", spec=f"scripted:{i}", backend=ScriptedModel([r], repeat_last=True))
+               for i, r in enumerate(replies, start=1)]
     result = build_multihop_sync(db, tmp_path / "out", BuildConfig(n=3, seed=1, depths={"depths": [1]},
                                                                   attempts_per_chain=2, market="demo:7"),
                                  critics=critics)
@@ -125,13 +126,38 @@ def test_a_paraphrase_that_leaks_an_answer_is_rejected_and_the_template_kept(tmp
         q = question_of(messages)
         return json.dumps({"question": f"{q} (Hint: the first step gives {first_answer.get(q, 'Harborstone Bank')}.)"})
 
+    critic_calls: list[str] = []
+
+    def critic(messages, config):
+        critic_calls.append(question_of(messages))
+        return PASS
+
     build_multihop_sync(db, tmp_path / "out", BuildConfig(n=10, seed=2, languages=["en"], market="demo:7"),
-                        paraphraser=role("paraphraser", leaky))
+                        critics=[role("critic", critic)], paraphraser=role("paraphraser", leaky))
     chains = load_chains(tmp_path / "out" / "chains.json")
     assert [c.question for c in chains] == list(first_answer)  # every template kept
     reasons = {c.meta["paraphrase"]["reason"] for c in chains}
     assert reasons <= {"leak", "scope_added"} and "leak" in reasons
     assert all("Hint" in c.meta["paraphrase"]["question"] for c in chains)
+    assert not any("Hint" in q for q in critic_calls)  # a paraphrase that fails the deterministic critic costs no call
+
+
+def test_a_paraphrase_needs_a_critic_verdict(tmp_path: Path, db):
+    para = role("paraphraser", lambda m, c: json.dumps({"question": question_of(m)}))
+    with pytest.raises(ValueError, match="LLM critic"):
+        build_multihop_sync(db, tmp_path / "a", BuildConfig(n=2, market="demo:7"), paraphraser=para)
+    seen: list[str] = []
+
+    def mute(messages, config):
+        seen.append(messages[-1].content)
+        return "no verdict here"
+
+    build_multihop_sync(db, tmp_path / "b", BuildConfig(n=4, seed=2, market="demo:7"),
+                        critics=[role("critic", mute)], paraphraser=para)
+    chains = load_chains(tmp_path / "b" / "chains.json")
+    assert len(chains) == 4 and all(c.meta["paraphrase"]["reason"] == "no_critic_verdict" for c in chains)
+    assert "template_question" not in chains[0].meta
+    assert any("Verified wording" in text for text in seen)  # the critic compares the paraphrase with the template
 
 
 def test_a_failing_endpoint_is_recorded_as_an_error_and_redone_on_resume(tmp_path: Path, db):

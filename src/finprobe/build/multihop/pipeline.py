@@ -12,10 +12,10 @@ j, market, settings) with its own `random.Random`:
    dropped with the last reason when none verifies (or `no_pattern` when no pattern fits);
 3. **merge** (`merge`) and the deterministic **question_critic** and **answer_critic** (`critics`);
 4. **llm_critic** (optional roles, `roles`): critics' verdicts, then an optional paraphrase that must pass
-   every critic again;
+   the deterministic critics and the LLM critics again (which see the verified wording it must keep);
 5. **admission**, per depth in attempt order: duplicates of an accepted question are dropped; the stream
    stops when its target is met (attempts run ahead in a batch and not needed are `over_target`) or after
-   `attempts_per_chain × target + 20` attempts (a shortfall, reported).
+   `attempts_per_chain × target + min_attempts` attempts (a shortfall, reported).
 
 Resumable: every attempt is one `SampleRecord` in the run store (`core/store.py`, append-only and crash-safe)
 holding its outcome, its chain and its model calls. A killed build resumes without redoing stored attempts,
@@ -96,7 +96,9 @@ class BuildConfig(BaseModel):
     seed: int = 0
     languages: list[Language] = Field(default_factory=lambda: list[Language](["en", "zh"]), min_length=1)
     max_hop_tries: int = Field(4, ge=1)
+    #: a depth stream stops after attempts_per_chain × its target + min_attempts attempts (then: a shortfall)
     attempts_per_chain: int = Field(30, ge=1)
+    min_attempts: int = Field(20, ge=0)
     bounds: LengthBounds = Field(default_factory=LengthBounds)
     id_prefix: str = "synth"
     #: attempts whose model calls run at once (LLM roles only; without them attempts run one by one)
@@ -281,10 +283,11 @@ class _Roles:
         given = [v for v in verdicts if v["verdict"] is not None]
         return sum(v["verdict"] == "fail" for v in given) * 2 > len(given) if given else False
 
-    async def _verdicts(self, question: str, chain: Chain, transcript: Transcript, key: str) -> list[dict[str, Any]]:
+    async def _verdicts(self, question: str, chain: Chain, transcript: Transcript, key: str,
+                        reference: str | None = None) -> list[dict[str, Any]]:
         hops = [(h.question or "", h.answer) for h in chain.hops]
         seed = sample_seed(self.synth.config.seed, key)
-        return list(await asyncio.gather(*(ask_critic(self.call, role, question, hops, transcript, seed)
+        return list(await asyncio.gather(*(ask_critic(self.call, role, question, hops, transcript, seed, reference)
                                            for role in self.critics)))
 
     async def review(self, outcome: AttemptOutcome, drafts: list[HopDraft], chain: Chain,
@@ -313,10 +316,12 @@ class _Roles:
                 if not qc.ok:
                     record["reason"], record["detail"] = qc.reason, "; ".join(qc.problems)[:300]
                 else:
-                    again = await self._verdicts(text, chain, transcript, key + ":para") if self.critics else []
+                    again = await self._verdicts(text, chain, transcript, key + ":para", reference=chain.question)
                     record["critics"] = [{k: v for k, v in x.items() if k != "question"} for x in again]
                     if self._rejected(again):
                         record["reason"] = "critic_rejected"
+                    elif not any(v["verdict"] is not None for v in again):
+                        record["reason"] = "no_critic_verdict"
                     else:
                         record["adopted"] = True
                         record["reason"] = "adopted"
@@ -367,6 +372,9 @@ async def build_multihop(db: MarketDB, out_dir: str | Path, config: BuildConfig,
     """Build chains into `out_dir`, resuming what is stored there (see the module docstring). `on_record` is
     called after each attempt's record is stored (progress, tests)."""
     critics = list(critics or [])
+    if paraphraser is not None and not critics:
+        raise ValueError("a paraphrase must pass an LLM critic before it replaces a verified question: give a "
+                         "critic role too (--critic SPEC)")
     names = [r.name for r in critics] + ([paraphraser.name] if paraphraser else [])
     if len(set(names)) != len(names):
         raise ValueError(f"role names must differ: {names}")
@@ -403,7 +411,7 @@ async def build_multihop(db: MarketDB, out_dir: str | Path, config: BuildConfig,
     try:
         for k_hops in sorted(targets):
             target = targets[k_hops]
-            budget = config.attempts_per_chain * target + 20 if target else 0
+            budget = config.attempts_per_chain * target + config.min_attempts if target else 0
             keys: list[str] = []
             schedule[k_hops] = keys
             got = 0

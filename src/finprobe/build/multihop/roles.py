@@ -10,7 +10,10 @@ funnel reports tokens and cost per role.
   when a strict majority of the critics that gave a verdict say fail.
 - **paraphraser**: rewrites the template question into natural language, `{"question": "..."}`. The
   paraphrase replaces the template only if it passes the deterministic question critic *and* the LLM
-  critics again; otherwise the template stays and the rejected paraphrase is recorded with its reason.
+  critics again — shown the verified template it must mean exactly, at least one of them giving a verdict
+  and no strict majority failing it; otherwise the template stays and the rejected paraphrase is recorded
+  with its reason. The deterministic critics check what a paraphrase states (no leak, every constraint,
+  nothing added), not what it means ("on or after" silently becoming "on"), so a paraphraser needs a critic.
 
 A model call that fails for good (after the backend's retries) raises `ModelError`: the attempt is recorded
 as an error and redone when the build resumes.
@@ -77,9 +80,15 @@ def first_json_object(text: str) -> dict[str, Any] | None:
     return None
 
 
-def critic_messages(question: str, hops: list[tuple[str, str]]) -> list[Message]:
+def critic_messages(question: str, hops: list[tuple[str, str]], reference: str | None = None) -> list[Message]:
+    """The critic's prompt; with `reference` (the verified template wording) the draft is a paraphrase that must
+    keep its meaning exactly."""
     lines = [f"{i}. question: {q}\n   hidden answer: {a}" for i, (q, a) in enumerate(hops, start=1)]
-    user = "Hops, in order:\n" + "\n".join(lines) + f"\n\nDraft merged question:\n{question}"
+    user = "Hops, in order:\n" + "\n".join(lines)
+    if reference is not None:
+        user += ("\n\nVerified wording (the draft rewrites it and must mean exactly the same, step by step, "
+                 f"including words such as 'on or after', 'before', 'higher'/'lower' and what is asked):\n{reference}")
+    user += f"\n\nDraft merged question:\n{question}"
     return [Message(role="system", content=_CRITIC_SYSTEM), Message(role="user", content=user)]
 
 
@@ -153,9 +162,9 @@ def _config(role: RoleBinding, schema: dict[str, Any], seed: int) -> GenerateCon
 
 
 async def ask_critic(call: RoleCaller, role: RoleBinding, question: str, hops: list[tuple[str, str]],
-                     transcript: Transcript, seed: int) -> dict[str, Any]:
+                     transcript: Transcript, seed: int, reference: str | None = None) -> dict[str, Any]:
     """One critic's verdict record: {role, model, verdict ("pass"/"fail"/None), problems, error?}."""
-    messages = critic_messages(question, hops)
+    messages = critic_messages(question, hops, reference)
     config = _config(role, CRITIC_SCHEMA, seed)
     problem = ""
     for _ in range(2):
