@@ -13,6 +13,7 @@ from finprobe.build.multihop import BuildConfig, Synthesizer
 from finprobe.build.multihop.critics import (
     LengthBounds,
     answer_critic,
+    constraints_of,
     leak_problems,
     named_candidates,
     question_critic,
@@ -161,11 +162,15 @@ def test_scope_check_finds_dropped_and_added_constraints(built, synth3, db):
     c, drafts = _chain_with(built, synth3, lambda c, d: c.language == "en" and any(x.explicit_entities for x in d)
                             and any("d" in x.values and "d" not in x.bindings for x in d))
     reader = synth3.readers["en"]
-    assert scope_problems(c.question, drafts, reader) == ([], [])
+    cons = constraints_of(drafts)
+    assert cons.model_dump(exclude_defaults=True) == c.meta["constraints"]  # stored with the chain
+    answers = {str(h.value) for h in c.hops}
+    assert scope_problems(c.question, cons, answers, reader) == ([], [])
     name = next(db.entity(e).name("en") for d in drafts for e in d.explicit_entities)  # type: ignore[union-attr]
-    lost, _ = scope_problems(c.question.replace(name, "some company"), drafts, reader)
+    lost, _ = scope_problems(c.question.replace(name, "some company"), cons, answers, reader)
     assert lost
-    lost, added = scope_problems(c.question + " Also consider Harborstone Bank on 2021-05-06.", drafts, reader)
+    lost, added = scope_problems(c.question + " Also consider Harborstone Bank on 2021-05-06.", cons, answers,
+                                 reader)
     assert not lost and added
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from finprobe.benchmarks.multihop.chains import Chain, Hop
 from finprobe.benchmarks.multihop.market.db import MarketDB
@@ -50,8 +50,8 @@ from finprobe.build.multihop.patterns import KEYWORD_KINDS, PATTERNS
 from finprobe.build.multihop.reader import QuestionReader
 from finprobe.build.multihop.singlehop import HopDraft
 
-__all__ = ["CriticResult", "LengthBounds", "answer_critic", "leak_problems", "named_candidates", "question_critic",
-           "reference_problems", "scope_problems"]
+__all__ = ["Constraints", "CriticResult", "LengthBounds", "answer_critic", "constraints_of", "leak_problems",
+           "named_candidates", "question_critic", "reference_problems", "scope_problems", "text_critic"]
 
 
 class LengthBounds(BaseModel):
@@ -121,48 +121,62 @@ def leak_problems(question: str, hops: list[Hop], lexicon: EntityLexicon, db: Ma
 
 
 # --------------------------------------------------------------------------- scope
-def _explicit_constraints(drafts: list[HopDraft]) -> tuple[set[str], set[str], set[str], list[int],
-                                                            dict[str, set[str]]]:
-    entities: set[str] = set()
-    sectors: set[str] = set()
-    times: set[str] = set()
+class Constraints(BaseModel):
+    """What a chain's question must state: every explicit value of every hop (entity and sector ids, dates,
+    periods and years, trading-day offsets, metric/field/indicator/horizon/basis/op keys) and, per hop, the
+    candidates a comparison names. Stored in `chain.meta["constraints"]`, so a released chain can be checked
+    again (e.g. a paraphrase) without rebuilding it."""
+
+    entities: list[str] = Field(default_factory=list)
+    sectors: list[str] = Field(default_factory=list)
+    times: list[str] = Field(default_factory=list)
+    offsets: list[int] = Field(default_factory=list)
+    keywords: dict[str, list[str]] = Field(default_factory=dict)
+    candidates: list[list[str]] = Field(default_factory=list)
+
+
+def constraints_of(drafts: list[HopDraft]) -> Constraints:
+    entities: list[str] = []
+    sectors: list[str] = []
+    times: list[str] = []
     offsets: list[int] = []
-    keywords: dict[str, set[str]] = {}
+    keywords: dict[str, list[str]] = {}
     for d in drafts:
         p = PATTERNS[d.pattern]
-        entities.update(d.explicit_entities)
+        entities += [e for e in d.explicit_entities if e not in entities]
         for s in p.slots:
             if s.name in d.bindings or s.name not in d.values:
                 continue
             v = d.values[s.name]
-            if s.kind == "sector":
-                sectors.add(str(v))
-            elif s.kind in ("day", "date", "quarter", "month", "year", "fiscal_year"):
-                times.add(str(v))
+            if s.kind == "sector" and str(v) not in sectors:
+                sectors.append(str(v))
+            elif s.kind in ("day", "date", "quarter", "month", "year", "fiscal_year") and str(v) not in times:
+                times.append(str(v))
             elif s.kind == "offset":
                 offsets.append(int(v))
-            elif s.kind in KEYWORD_KINDS:
-                keywords.setdefault(s.kind, set()).add(str(v))
-    return entities, sectors, times, offsets, keywords
+            elif s.kind in KEYWORD_KINDS and str(v) not in keywords.setdefault(s.kind, []):
+                keywords[s.kind].append(str(v))
+    return Constraints(entities=entities, sectors=sectors, times=times, offsets=offsets, keywords=keywords,
+                       candidates=[named_candidates(d) for d in drafts])
 
 
-def scope_problems(question: str, drafts: list[HopDraft], reader: QuestionReader) -> tuple[list[str], list[str]]:
-    """(lost, added): explicit constraints the question no longer states; entities/dates/periods it adds."""
+def scope_problems(question: str, constraints: Constraints, answers: set[str],
+                   reader: QuestionReader) -> tuple[list[str], list[str]]:
+    """(lost, added): explicit constraints the question no longer states; entities/dates/periods it adds
+    (`answers`, the hops' answer values, are the leak check's business, not drift)."""
     m = reader.find_mentions(question, bare_years=True)
-    entities, sectors, times, offsets, keywords = _explicit_constraints(drafts)
     found_e = {e for e, _ in m.entities}
     found_s = {s for s, _ in m.sectors}
     found_t = {v for _, v in m.times}
-    lost = [f"entity {e}" for e in sorted(entities - found_e)]
-    lost += [f"sector {s}" for s in sorted(sectors - found_s)]
-    lost += [f"time {t}" for t in sorted(times - found_t)]
-    lost += [f"offset {n}" for n in offsets if n not in m.offsets]
-    for kind, keys in sorted(keywords.items()):
-        lost += [f"{kind} {k}" for k in sorted(keys - m.keywords.get(kind, set()))]
-    answers = {str(d.value) for d in drafts}
-    added = [f"entity {e}" for e in sorted(found_e - entities - answers)]
-    added += [f"sector {s}" for s in sorted(found_s - sectors - answers)]
-    added += [f"time {t}" for t in sorted(found_t - times - answers)]
+    lost = [f"entity {e}" for e in constraints.entities if e not in found_e]
+    lost += [f"sector {s}" for s in constraints.sectors if s not in found_s]
+    lost += [f"time {t}" for t in constraints.times if t not in found_t]
+    lost += [f"offset {n}" for n in constraints.offsets if n not in m.offsets]
+    for kind, keys in sorted(constraints.keywords.items()):
+        lost += [f"{kind} {k}" for k in keys if k not in m.keywords.get(kind, set())]
+    added = [f"entity {e}" for e in sorted(found_e - set(constraints.entities) - answers)]
+    added += [f"sector {s}" for s in sorted(found_s - set(constraints.sectors) - answers)]
+    added += [f"time {t}" for t in sorted(found_t - set(constraints.times) - answers)]
     return lost, added
 
 
@@ -197,25 +211,31 @@ def _length_problem(question: str, lang: str, k: int, bounds: LengthBounds) -> s
     return None
 
 
-def question_critic(question: str, hops: list[Hop], drafts: list[HopDraft], lang: str, reader: QuestionReader,
-                    lexicon: EntityLexicon, bounds: LengthBounds) -> CriticResult:
-    """The deterministic question critic (module docstring); the first failing check names the reason."""
-    leaks = leak_problems(question, hops, lexicon, reader.db, [named_candidates(d) for d in drafts])
+def text_critic(question: str, hops: list[Hop], constraints: Constraints, lang: str, reader: QuestionReader,
+                lexicon: EntityLexicon, bounds: LengthBounds) -> CriticResult:
+    """The checks on the text alone (leak, scope, length): what a paraphrase must pass, from the chain's data."""
+    leaks = leak_problems(question, hops, lexicon, reader.db, constraints.candidates)
     if leaks:
         return CriticResult(False, "leak", leaks)
-    lost, added = scope_problems(question, drafts, reader)
+    lost, added = scope_problems(question, constraints, {str(h.value) for h in hops}, reader)
     if lost:
         return CriticResult(False, "scope_lost", lost)
     if added:
         return CriticResult(False, "scope_added", added)
+    length = _length_problem(question, lang, len(hops), bounds)
+    if length:
+        return CriticResult(False, length.split(":")[0], [length])
+    return CriticResult(True)
+
+
+def question_critic(question: str, hops: list[Hop], drafts: list[HopDraft], lang: str, reader: QuestionReader,
+                    lexicon: EntityLexicon, bounds: LengthBounds) -> CriticResult:
+    """The deterministic question critic (module docstring); the first failing check names the reason."""
     refs = reference_problems(drafts)
     if refs:
         reason = "no_dependency" if any("does not take" in p for p in refs) else "ambiguous_reference"
         return CriticResult(False, reason, refs)
-    length = _length_problem(question, lang, len(drafts), bounds)
-    if length:
-        return CriticResult(False, length.split(":")[0], [length])
-    return CriticResult(True)
+    return text_critic(question, hops, constraints_of(drafts), lang, reader, lexicon, bounds)
 
 
 def answer_critic(chain: Chain, tools: MarketTools, lexicon: EntityLexicon) -> CriticResult:

@@ -49,7 +49,7 @@ from finprobe.benchmarks.multihop.market.db import MarketDB
 from finprobe.benchmarks.multihop.mentions import EntityLexicon
 from finprobe.benchmarks.multihop.solver import gold_answer
 from finprobe.benchmarks.multihop.tools import MarketTools
-from finprobe.build.multihop.critics import LengthBounds, answer_critic, question_critic
+from finprobe.build.multihop.critics import LengthBounds, answer_critic, constraints_of, question_critic
 from finprobe.build.multihop.graph import (
     STATE_OF,
     DepthDistribution,
@@ -260,7 +260,8 @@ class Synthesizer:
         level = "L1" if k <= 2 else "L2" if k <= 4 else "L3"
         meta = {"attempt": key, "seed": self.config.seed, "pipeline": PIPELINE_VERSION, "walk": list(walk),
                 "patterns": [d.pattern for d in drafts], "answer_types": [d.answer.type for d in drafts],
-                "single_hop_questions": [d.standalone for d in drafts]}
+                "single_hop_questions": [d.standalone for d in drafts],
+                "constraints": constraints_of(drafts).model_dump(exclude_defaults=True)}
         fictional = " over a fictional market" if self.db.is_fictional else ""
         return Chain(id=f"{self.config.id_prefix}-{self.config.seed}-{level}-{k}hop-{key.split('-')[1]}-{lang}",
                      question=question, final_answer=hops[-1].answer, hops=hops,
