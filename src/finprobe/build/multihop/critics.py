@@ -13,7 +13,7 @@
   index's name. Short Latin names (≤ 3 letters, e.g. a ticker "ON") count only with their exact case.
 - `scope_lost` / `scope_added`: every explicit constraint of every hop (entities, sectors, dates, periods,
   years, offsets, metric / field / indicator / horizon / basis words, comparison directions) is still
-  stated, and no entity, date or period is stated that no hop has (no drift).
+  stated (a direction word per comparison), and no entity, date or period is stated that no hop has (no drift).
 - `ambiguous_reference` / `no_dependency`: each hop after the first takes the previous answer (strict
   dependency); a "that company" that reaches back further refers to the most recent company answer.
 - `too_short` / `too_long`: English 5 … 30·K+20 words, Chinese 8 … 70·K+30 characters (configurable).
@@ -29,6 +29,7 @@ policy's final answer text (`format_answer`) must match the final answer under t
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
@@ -110,7 +111,8 @@ def leak_problems(question: str, hops: list[Hop], lexicon: EntityLexicon, db: Ma
         check = _leak_hop(hop, db)
         exact = set(check.names())
         gold, _ = find_gold_mentions(question, check, lexicon)
-        gold = [g for g in gold if not (len(g.raw) <= 3 and g.raw.isascii() and g.raw not in exact)]
+        if hop.kind in ("entity", "text"):  # a short Latin name (a ticker like "ON") counts only in its exact case
+            gold = [g for g in gold if not (len(g.raw) <= 3 and g.raw.isascii() and g.raw not in exact)]
         if hop.kind == "number":
             gold += _figures_of_either_sign(question, hop, {(g.start, g.end) for g in gold})
         allowed = sum(1 for names in lists if str(hop.value) in names)
@@ -154,8 +156,13 @@ def constraints_of(drafts: list[HopDraft]) -> Constraints:
                 times.append(str(v))
             elif s.kind == "offset":
                 offsets.append(int(v))
+            elif s.kind == "op":  # kept per hop: two comparisons need two direction words
+                keywords.setdefault("op", []).append(str(v))
             elif s.kind in KEYWORD_KINDS and str(v) not in keywords.setdefault(s.kind, []):
                 keywords[s.kind].append(str(v))
+        for kind, key in p.implied.items():
+            if key not in keywords.setdefault(kind, []):
+                keywords[kind].append(key)
     return Constraints(entities=entities, sectors=sectors, times=times, offsets=offsets, keywords=keywords,
                        candidates=[named_candidates(d) for d in drafts])
 
@@ -173,6 +180,10 @@ def scope_problems(question: str, constraints: Constraints, answers: set[str],
     lost += [f"time {t}" for t in constraints.times if t not in found_t]
     lost += [f"offset {n}" for n in constraints.offsets if n not in m.offsets]
     for kind, keys in sorted(constraints.keywords.items()):
+        if kind == "op":  # each comparison states its direction: as many "lower" words as lower-comparisons
+            need = Counter(keys)
+            lost += [f"op {k} (x{n})" for k, n in sorted(need.items()) if m.keyword_counts.get(k, 0) < n]
+            continue
         lost += [f"{kind} {k}" for k in keys if k not in m.keywords.get(kind, set())]
     added = [f"entity {e}" for e in sorted(found_e - set(constraints.entities) - answers)]
     added += [f"sector {s}" for s in sorted(found_s - set(constraints.sectors) - answers)]

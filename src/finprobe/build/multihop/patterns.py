@@ -243,6 +243,9 @@ class Pattern:
         """Slots that the question does not state (constants of the pattern)."""
         return {}
 
+    #: words the wording always states though no slot varies them (kind -> key), e.g. "single-quarter"
+    implied: dict[str, str] = {}
+
     def words(self, v: dict[str, Any], lang: str, vocab: Vocabulary, pool: MarketPool) -> dict[str, str]:
         out: dict[str, str] = {}
         if "op" in v:
@@ -295,7 +298,7 @@ class SectorOf(Pattern):
     out_types = ("sector",)
     slots = (_stock_slot("e"),)
     templates = {
-        "ask_en": "Which sector does {e} belong to?", "define_en": "Take the sector that {e} belongs to.",
+        "ask_en": "Which sector does {e} belong to?", "define_en": "Take the sector {e} belongs to.",
         "ask_zh": "{e}属于哪个行业？", "define_zh": "取{e}所属的行业。",
     }
 
@@ -458,6 +461,7 @@ class ListingDate(Pattern):
 class BestQuarter(Pattern):
     id = "best_quarter"
     out_types = ("quarter",)
+    implied = {"basis": "single_quarter"}
     slots = (_stock_slot("e"), SlotSpec("y", "year"), SlotSpec("metric", "metric"), SlotSpec("op", "op"))
     subject_slot = "e"
     subject_out = "e"
@@ -574,6 +578,7 @@ class ComparePrice(_Compare):
 class CompareReport(_Compare):
     id = "compare_report"
     out_types = ("stock",)
+    implied = {"basis": "single_quarter"}
     slots = (SlotSpec("c", "candidates", {"stock": "value"}), SlotSpec("q", "quarter", ACCEPTS["quarter"]),
              SlotSpec("metric", "metric"), SlotSpec("op", "op"))
     templates = {

@@ -83,7 +83,7 @@ __all__ = ["AttemptOutcome", "BuildConfig", "BuildResult", "PIPELINE_VERSION", "
            "build_multihop", "build_multihop_sync"]
 
 #: bump when a rule changes: part of the fingerprint, so stored attempts are not reused across it
-PIPELINE_VERSION = "build-multihop-1"
+PIPELINE_VERSION = "build-multihop-4"
 STEPS = ("walk", "single_hop", "question_critic", "answer_critic", "llm_critic")
 Language = Literal["en", "zh"]
 
@@ -211,7 +211,7 @@ class Synthesizer:
                 pattern, slot = rng.choice(options)
                 result = self.generator.generate(k, pattern, slot.name, prev, rng, lang, rest=rest,
                                                  exclude_entities=exclude_entities, exclude_values=exclude_values,
-                                                 named=named)
+                                                 named=named, answered={str(d.value) for d in drafts})
                 if isinstance(result, HopDraft):
                     log.append({"hop": k, "pattern": pattern.id, "reason": "verified"})
                     break

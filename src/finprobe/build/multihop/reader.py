@@ -35,8 +35,9 @@ _EN_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seve
            "ten": 10}
 _ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _OFFSET_EN = re.compile(
-    r"(?i)\b(?P<n>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|\d+(?:st|nd|rd|th)?"
-    r"|one|two|three|four|five|six|seven|eight|nine|ten)\s+trading\s+days?\s+(?P<dir>after|later|before|earlier)\b")
+    r"(?i)\b(?:(?P<n>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|previous|\d+(?:st|nd|rd|th)?"
+    r"|one|two|three|four|five|six|seven|eight|nine|ten)\s+)?trading\s+days?"
+    r"(?:\s+(?P<dir>after|later|following|before|earlier|preceding|prior\s+to)\b)?")
 _OFFSET_ZH = re.compile(r"(?P<dir>之后|以后|后|之前|以前|前)的?第\s*(?P<n>\d+|[一二两三四五六七八九十]+)\s*个交易日"
                         r"|(?P<n2>\d+|[一二两三四五六七八九十]+)\s*个交易日(?P<dir2>之后|以后|后|之前|以前|前)")
 
@@ -63,9 +64,15 @@ def read_offsets(text: str) -> list[int]:
     """Signed trading-day offsets written in `text` ("3rd trading day after" → 3, "之前的第2个交易日" → -2)."""
     out = []
     for m in _OFFSET_EN.finditer(text):
-        raw = m["n"].lower()
-        n = _EN_ORD.get(raw) or _EN_NUM.get(raw) or int(re.sub(r"\D", "", raw))
-        out.append(n if m["dir"].lower() in ("after", "later") else -n)
+        raw, direction = (m["n"] or "").lower(), (m["dir"] or "").lower()
+        if raw in ("next", "previous") and not direction:  # "the next trading day", "the previous trading day"
+            out.append(1 if raw == "next" else -1)
+            continue
+        if not direction:  # "trading days" with no direction is not an offset
+            continue
+        n = 1 if raw in ("", "next", "previous") else (_EN_ORD.get(raw) or _EN_NUM.get(raw) or int(re.sub(r"\D", "",
+                                                                                                        raw)))
+        out.append(n if direction in ("after", "later", "following") else -n)
     for m in _OFFSET_ZH.finditer(text):
         raw, direction = (m["n"], m["dir"]) if m["n"] else (m["n2"], m["dir2"])
         n = _zh_int(raw)
@@ -82,6 +89,8 @@ class Mentions:
     times: list[tuple[str, str]] = field(default_factory=list)  # (kind, canonical value)
     offsets: list[int] = field(default_factory=list)
     keywords: dict[str, set[str]] = field(default_factory=dict)
+    #: how many direction words ("higher", "较低", ...) of each op the text has
+    keyword_counts: dict[str, int] = field(default_factory=dict)
 
 
 class QuestionReader:
@@ -134,6 +143,8 @@ class QuestionReader:
         ops = self.vocab.tables["op"].find(mask_spans(masked, taken))
         if ops:
             out.keywords["op"] = {f.key for f in ops}
+            for f in ops:
+                out.keyword_counts[f.key] = out.keyword_counts.get(f.key, 0) + 1
         return out
 
     # ------------------------------------------------------------------ slots

@@ -22,6 +22,7 @@ and the re-derived answer must equal the generated one. A question is dropped, w
 | `dead_end_answer`   | the answer's type cannot feed the next state of the walk                    |
 | `answer_in_question`| the answer is a value the chain's question already states (e.g. the first report |
 |                     | on or after the day a 2023Q4 report came out covers 2023Q4 again)           |
+| `repeated_answer`   | a lookup (not a comparison) lands on an earlier hop's answer: a loop        |
 """
 
 from __future__ import annotations
@@ -147,10 +148,12 @@ class HopGenerator:
 
     def generate(self, k: int, pattern: Pattern, input_slot: str, prev: HopDraft | None, rng: random.Random,
                  lang: str, *, rest: tuple[State, ...], exclude_entities: set[str],
-                 exclude_values: set[str], named: set[str] | None = None) -> HopDraft | HopFailure:
+                 exclude_values: set[str], named: set[str] | None = None,
+                 answered: set[str] | None = None) -> HopDraft | HopFailure:
         """Hop k from `pattern` (its input slot taking `prev`'s answer); `rest` are the answer states of the
         hops after it, which the answer's type must be able to lead through; `named` the values the chain's
-        question already states outside candidate lists (an answer among them would be given away)."""
+        question already states outside candidate lists (an answer among them would be given away);
+        `answered` the earlier hops' answers (a lookup that lands on one of them again is a loop)."""
         fixed: dict[str, Any] = {}
         bindings: dict[str, SlotRef] = {}
         if prev is not None:
@@ -187,6 +190,10 @@ class HopGenerator:
                                      if sl.name in values and sl.name not in bindings and sl.kind != "candidates"}
         if str(value) in stated:
             return HopFailure(pattern.id, "answer_in_question", f"the answer {value!r} is already stated in the chain")
+        if answered and str(value) in answered and not any(sl.kind == "candidates" for sl in pattern.slots):
+            # e.g. "the first report X released on or after the day X released its 2023Q4 report" is that report
+            # again: the hop adds a step but no information (a comparison that the same company wins is kept)
+            return HopFailure(pattern.id, "repeated_answer", f"the answer {value!r} is an earlier hop's answer")
         if not feasible(answer.type, rest):
             return HopFailure(pattern.id, "dead_end_answer", f"a {answer.type} answer cannot lead through {rest}")
         standalone = pattern.render("ask", values, lang, self.pool, self.vocab, style)

@@ -120,10 +120,10 @@ OP_WORDS: dict[str, tuple[str, str, str]] = {"max": ("higher", "highest", "高")
 _FIELD_READ: dict[str, list[str]] = {
     "close": ["closing price", "closing level", "close", "closed", "closes", "收盘价", "收盘点位", "收盘"],
     "nav": ["unit nav", "nav", "net asset value", "单位净值", "净值"],
-    "volume": ["trading volume", "volume", "shares traded", "成交量"],
+    "volume": ["trading volume", "volume", "shares traded", "how many shares", "number of shares traded", "成交量"],
     "amount": ["trading amount", "amount traded", "turnover value", "成交额", "成交金额"],
-    "change_pct": ["daily percentage change", "percentage change", "price change", "daily nav change", "daily change",
-                   "涨跌幅", "净值涨跌幅", "涨幅"],
+    "change_pct": ["daily percentage change", "percentage change", "percent change", "% change", "by what percentage",
+                   "price change", "daily nav change", "daily change", "涨跌幅", "净值涨跌幅", "涨幅"],
     "turnover_rate": ["turnover rate", "换手率"],
 }
 _OP_READ: dict[str, list[str]] = {
@@ -182,7 +182,8 @@ def _phrase_pattern(phrase: str) -> re.Pattern[str]:
     if _CJK.search(phrase):
         return re.compile(re.escape(phrase))
     body = r"[\s\-]+".join(re.escape(p) for p in re.split(r"[\s\-]+", phrase))
-    return re.compile(r"(?<![a-z0-9])" + body + r"(?![a-z0-9])")
+    plural = "(?:s|es)?" if phrase[-1:].isalpha() else ""  # "gross margins", "closes", "returns"
+    return re.compile(r"(?<![a-z0-9])" + body + plural + r"(?![a-z0-9])")
 
 
 def find_keywords(table: KeywordTable, text: str) -> list[Keyword]:
