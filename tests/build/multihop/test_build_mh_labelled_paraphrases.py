@@ -18,7 +18,7 @@ def load(name):
     return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-@pytest.mark.parametrize(("name", "n", "each"), [("synthesis_paraphrases.jsonl", 140, 40),
+@pytest.mark.parametrize(("name", "n", "each"), [("synthesis_paraphrases.jsonl", 140, 30),
                                                  ("synthesis_paraphrases_heldout.jsonl", 60, 15)])
 def test_sets_are_mixed_and_cover_both_languages(name, n, each):
     items = load(name)
