@@ -160,3 +160,31 @@ def test_depths_and_languages_are_respected(tmp_path: Path, db):
     counts = Counter(c.k for c in chains)
     assert counts == Counter({int(k): v["target"] for k, v in result.funnel["per_depth"].items()})
     assert counts[5] > counts[2]
+
+
+async def test_a_sparse_csv_market_builds_with_the_patterns_it_has_data_for(tmp_path: Path, db, lexicon):
+    # A user's market loaded from CSV files through the family's importer, without funds' figures and holdings,
+    # macro series or corporate events: only the patterns with data are used, and walks follow the graph this
+    # market realises (no Event answers), so the build still reaches its target.
+    import os
+
+    from finprobe.benchmarks.multihop.market import import_csv_dir
+
+    csv = tmp_path / "csv"
+    db.export_csv(csv)
+    for table in ("macro_indicators", "macro_values", "fund_metrics", "fund_holdings", "events", "documents"):
+        os.remove(csv / f"{table}.csv")
+    sparse = import_csv_dir(csv, tmp_path / "m.sqlite")
+    result = build_multihop_sync(sparse, tmp_path / "out", BuildConfig(n=30, seed=1, market=str(tmp_path / "m.sqlite")))
+    funnel = result.funnel
+    _check_funnel(funnel)
+    assert result.n_accepted == 30 and all(d["shortfall"] == 0 for d in funnel["per_depth"].values())
+    assert {"top_holding", "first_report_after", "macro_value", "dividend_exdate"} <= set(funnel["patterns_unavailable"])
+    assert not funnel["transition_graph_is_full"]
+    entity = next(r for r in funnel["transition_graph"] if r["state"] == "Entity")
+    assert "Event" not in entity["successors"] and entity["p"]["Time"] == 0.25
+    chains = load_chains(tmp_path / "out" / "chains.json")
+    assert not {p for c in chains for p in c.meta["patterns"]} & set(funnel["patterns_unavailable"])
+    for c in chains:
+        score, _ = await gold_path_score(c, sparse, lexicon)
+        assert score == 1.0, c.id

@@ -21,7 +21,9 @@ an answer of state s_i and whose answer has state s_j — and a test checks this
 
 P_ij = 1/|D(s_i)| for (s_i → s_j) ∈ E, else 0 (paper eq. 1); Indicator has no successors, so a walk that
 reaches it before depth K is rejected and redrawn (which samples the walk conditioned on lasting K hops).
-The initial state s_0 ~ π_0 is uniform over the states with successors; s_0 is the type of the explicit
+A build walks the graph its market realises (`restrict`: the edges of the patterns that have data there; the
+demo market realises all of the table), so D(s) holds only the successors valid in that market. The initial
+state s_0 ~ π_0 is uniform over the states with successors; s_0 is the type of the explicit
 constraint the first hop's question names (an entity, a date, a sector, a report), s_k the answer type of
 hop k. Depth K is drawn from a configurable distribution over 1–6 (`DepthDistribution`).
 
@@ -49,6 +51,7 @@ __all__ = [
     "TRANSITIONS",
     "parse_depths",
     "parse_depth_weights",
+    "restrict",
     "sample_walk",
     "transition_matrix",
     "transition_table_rows",
@@ -80,25 +83,37 @@ STATE_OF: dict[str, State] = {
 ANSWER_TYPES: tuple[str, ...] = tuple(STATE_OF)
 
 
-def transition_matrix() -> dict[State, dict[State, float]]:
+Transitions = dict[State, tuple[State, ...]]
+
+
+def restrict(edges: dict[State, set[State]]) -> Transitions:
+    """The graph a market realises: `TRANSITIONS` limited to `edges` (e.g. no Event in a market without
+    corporate events), successors kept in `STATES` order so the walk's draws stay reproducible."""
+    return {s: tuple(t for t in TRANSITIONS[s] if t in edges.get(s, set())) for s in STATES}
+
+
+def transition_matrix(transitions: Transitions | None = None) -> dict[State, dict[State, float]]:
     """P as nested dicts: P[s_i][s_j] = 1/|D(s_i)| on edges, 0 elsewhere (a terminal state's row is all 0)."""
-    return {a: {b: (1.0 / len(TRANSITIONS[a]) if b in TRANSITIONS[a] else 0.0) for b in STATES} for a in STATES}
+    tr = transitions or TRANSITIONS
+    return {a: {b: (1.0 / len(tr[a]) if b in tr[a] else 0.0) for b in STATES} for a in STATES}
 
 
-def transition_table_rows() -> list[dict[str, object]]:
+def transition_table_rows(transitions: Transitions | None = None) -> list[dict[str, object]]:
     """The table as rows for the funnel report: state, successors, P of each."""
-    p = transition_matrix()
-    return [{"state": s, "successors": list(TRANSITIONS[s]), "p": {t: round(p[s][t], 4) for t in TRANSITIONS[s]}}
-            for s in STATES]
+    tr = transitions or TRANSITIONS
+    p = transition_matrix(tr)
+    return [{"state": s, "successors": list(tr[s]), "p": {t: round(p[s][t], 4) for t in tr[s]}} for s in STATES]
 
 
-def sample_walk(rng: random.Random, k: int, initial: State | None = None) -> list[State] | None:
-    """A walk (s_0, …, s_K) with s_0 ~ π_0 (or `initial`) and s_{i+1} ~ P[s_i]; None when it reaches a
-    state without successors before K hops (the caller rejects it)."""
-    state: State = initial if initial is not None else rng.choice(INITIAL_STATES)
+def sample_walk(rng: random.Random, k: int, initial: State | None = None,
+                transitions: Transitions | None = None) -> list[State] | None:
+    """A walk (s_0, …, s_K) with s_0 ~ π_0 (or `initial`) and s_{i+1} ~ P[s_i] (over `transitions`, by default
+    the full graph); None when it reaches a state without successors before K hops (the caller rejects it)."""
+    tr = transitions or TRANSITIONS
+    state: State = initial if initial is not None else rng.choice([s for s in STATES if tr[s]])
     walk: list[State] = [state]
     for _ in range(k):
-        successors = TRANSITIONS[state]
+        successors = tr[state]
         if not successors:
             return None
         state = rng.choice(successors)

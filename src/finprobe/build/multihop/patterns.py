@@ -38,7 +38,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from finprobe.benchmarks.multihop.chains import Derivation
@@ -61,7 +60,9 @@ __all__ = [
     "ACCEPTS",
     "AnswerSpec",
     "CallSpec",
+    "FULL_LIBRARY",
     "KEYWORD_KINDS",
+    "Library",
     "PATTERNS",
     "Pattern",
     "SampleContext",
@@ -246,6 +247,10 @@ class Pattern:
     #: words the wording always states though no slot varies them (kind -> key), e.g. "single-quarter"
     implied: dict[str, str] = {}
 
+    def available(self, pool: MarketPool) -> bool:
+        """Whether the market has data this pattern can ask about (checked once per build)."""
+        return True
+
     def words(self, v: dict[str, Any], lang: str, vocab: Vocabulary, pool: MarketPool) -> dict[str, str]:
         out: dict[str, str] = {}
         if "op" in v:
@@ -302,6 +307,9 @@ class SectorOf(Pattern):
         "ask_zh": "{e}属于哪个行业？", "define_zh": "取{e}所属的行业。",
     }
 
+    def available(self, pool: MarketPool) -> bool:
+        return any(st.sector_id for st in pool.stocks)
+
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         e = ctx.fixed.get("e") or _id(ctx.pick(ctx.free_entities([s for s in ctx.pool.stocks if s.sector_id])))
         return {"e": e} if e else None
@@ -326,6 +334,9 @@ class SectorIndex(Pattern):
         "ask_en": "Which index tracks {s}?", "define_en": "Take the sector index of {s}.",
         "ask_zh": "{s}的行业指数是哪个？", "define_zh": "取{s}的行业指数。",
     }
+
+    def available(self, pool: MarketPool) -> bool:
+        return bool(pool.sectors)
 
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         if "s" in ctx.fixed:
@@ -362,6 +373,9 @@ class ReleaseDate(Pattern):
                                                                                         "was released.",
         "ask_report_zh": "该报告是哪一天发布的？", "define_report_zh": "取该报告的发布日期。",
     }
+
+    def available(self, pool: MarketPool) -> bool:
+        return any(pool.release_dates(st.entity_id) for st in pool.stocks)
 
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
@@ -403,6 +417,9 @@ class DividendExDate(Pattern):
         "ask_zh": "{e}{y}现金分红的除息日是哪一天？", "define_zh": "取{e}{y}现金分红的除息日。",
     }
 
+    def available(self, pool: MarketPool) -> bool:
+        return any(self._years(pool, st.entity_id) for st in pool.stocks)
+
     def _years(self, pool: MarketPool, e: str) -> list[str]:
         years = [str(ev.fiscal_year) for ev in pool.events(e, "dividend") if ev.fiscal_year is not None]
         return sorted(y for y in set(years) if years.count(y) == 1)
@@ -438,6 +455,9 @@ class ListingDate(Pattern):
         "ask_zh": "{e}是哪一天上市的？", "define_zh": "取{e}的上市日期。",
     }
 
+    def available(self, pool: MarketPool) -> bool:
+        return any(st.listing_date for st in pool.stocks)
+
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         def ok(listing: str | None) -> bool:
             return bool(listing) and ctx.allows(ctx.pool.date_type(str(listing)))
@@ -470,6 +490,9 @@ class BestQuarter(Pattern):
         "define_en": "Take the quarter of {y} in which {e_pos} single-quarter {metric} was the {op_sup}.",
         "ask_zh": "{e}{y}哪个季度的单季{metric}最{op}？", "define_zh": "取{e}{y}单季{metric}最{op}的季度。",
     }
+
+    def available(self, pool: MarketPool) -> bool:
+        return any(self._years(pool, st.entity_id, m) for m in pool.metrics[:1] for st in pool.stocks)
 
     def _years(self, pool: MarketPool, e: str, metric: str) -> list[str]:
         periods = pool.reported(e, metric)
@@ -537,6 +560,9 @@ class ComparePrice(_Compare):
         "ask_zh": "{d}，{c_and}中哪一个的{field}更{op}？", "define_zh": "取{c_and}中{d}{field}较{op}的一个。",
     }
 
+    def available(self, pool: MarketPool) -> bool:
+        return any(len(pool.of_kind(k)) >= 2 for k in ENTITY_KINDS)
+
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
         bound = ctx.fixed.get("c")
@@ -587,6 +613,9 @@ class CompareReport(_Compare):
         "ask_zh": "{q}，{c_and}中哪家公司的单季{metric}更{op}？", "define_zh": "取{c_and}中{q}单季{metric}较{op}的公司。",
     }
 
+    def available(self, pool: MarketPool) -> bool:
+        return bool(pool.metrics) and sum(1 for st in pool.stocks if pool.reported(st.entity_id, pool.metrics[0])) >= 2
+
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
         metric = ctx.pick(pool.metrics)
@@ -632,6 +661,9 @@ class CompareFund(_Compare):
         "define_zh": "取{c_and}中截至{d}{horizon}{fund_metric}较{op}的基金。",
     }
 
+    def available(self, pool: MarketPool) -> bool:
+        return sum(1 for f in pool.funds if pool.fund_dates(f.entity_id)) >= 2
+
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
         bound, d = ctx.fixed.get("c"), ctx.fixed.get("d")
@@ -671,6 +703,9 @@ class TopHolding(Pattern):
         "define_en": "Take {f_pos} largest holding at the end of {q}.",
         "ask_zh": "{f}{q}末的第一大重仓股是哪家公司？", "define_zh": "取{f}{q}末的第一大重仓股。",
     }
+
+    def available(self, pool: MarketPool) -> bool:
+        return any(pool.holding_periods(f.entity_id) for f in pool.funds)
 
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
@@ -744,6 +779,9 @@ class FirstReportAfter(Pattern):
         "ask_zh": "{e}自{d}起发布的第一份定期报告对应哪个季度？", "define_zh": "取{e}自{d}起发布的第一份定期报告。",
     }
 
+    def available(self, pool: MarketPool) -> bool:
+        return any(pool.events(st.entity_id, "earnings_release") for st in pool.stocks)
+
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
         e, d = ctx.fixed.get("e"), ctx.fixed.get("d")
@@ -787,6 +825,9 @@ class PriceValue(Pattern):
              SlotSpec("field", "field"))
     subject_slot = "e"
     templates = {"ask_en": "What was {e_pos} {field} on {d}?", "ask_zh": "{e}{d}的{field}是多少？"}
+
+    def available(self, pool: MarketPool) -> bool:
+        return bool(pool.stocks or pool.indices or pool.funds)
 
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
@@ -832,6 +873,9 @@ class ReportValue(Pattern):
                                                                                         "是多少？",
     }
 
+    def available(self, pool: MarketPool) -> bool:
+        return bool(pool.metrics) and any(pool.reported(st.entity_id, pool.metrics[0]) for st in pool.stocks)
+
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
         metric = ctx.pick(pool.metrics)
@@ -875,6 +919,9 @@ class FundValue(Pattern):
     templates = {"ask_en": "As of {d}, what was {f_pos} {horizon} {fund_metric}?",
                  "ask_zh": "截至{d}，{f}的{horizon}{fund_metric}是多少？"}
 
+    def available(self, pool: MarketPool) -> bool:
+        return any(pool.fund_dates(f.entity_id) for f in pool.funds)
+
     def sample(self, ctx: SampleContext) -> dict[str, Any] | None:
         pool = ctx.pool
         f, d = ctx.fixed.get("f"), ctx.fixed.get("d")
@@ -907,6 +954,9 @@ class FundValue(Pattern):
 class _Macro(Pattern):
     frequency = "monthly"
     period_kind = "month"
+
+    def available(self, pool: MarketPool) -> bool:
+        return any(pool.macro(m.indicator_id) for m in pool.indicators_of(self.frequency))
 
     def _indicator(self, ctx: SampleContext) -> Any:
         return ctx.pick(ctx.pool.indicators_of(self.frequency))
@@ -1067,13 +1117,7 @@ PATTERNS: dict[str, Pattern] = {p.id: p for p in [
 
 def edges() -> dict[State, set[State]]:
     """The state edges the pattern library realises (must equal `graph.TRANSITIONS`; a test checks it)."""
-    out: dict[State, set[State]] = {s: set() for s in TRANSITIONS}
-    for p in PATTERNS.values():
-        for slot in p.input_slots:
-            for answer_type in slot.accepts:
-                for state in p.out_states:
-                    out[STATE_OF[answer_type]].add(state)
-    return out
+    return FULL_LIBRARY.edges()
 
 
 def can_continue(answer_type: str, next_state: State) -> bool:
@@ -1082,18 +1126,53 @@ def can_continue(answer_type: str, next_state: State) -> bool:
                for p in PATTERNS.values() for slot in p.input_slots)
 
 
-@lru_cache(maxsize=4096)
+class Library:
+    """The patterns a build can use (those with data in its market) and what chains they can realise."""
+
+    def __init__(self, patterns: list[Pattern]):
+        self.patterns = {p.id: p for p in patterns}
+        self._feasible: dict[tuple[str, tuple[State, ...]], bool] = {}
+
+    @classmethod
+    def for_market(cls, pool: MarketPool) -> Library:
+        return cls([p for p in PATTERNS.values() if p.available(pool)])
+
+    def feasible(self, answer_type: str, rest: tuple[State, ...]) -> bool:
+        """Whether a chain can go on from an answer of `answer_type` through the states `rest` (each a hop's
+        answer state), by the slots and answer types of these patterns."""
+        if not rest:
+            return True
+        key = (answer_type, rest)
+        if key not in self._feasible:
+            self._feasible[key] = any(
+                answer_type in slot.accepts and STATE_OF[t] == rest[0] and self.feasible(t, rest[1:])
+                for p in self.patterns.values() for slot in p.input_slots
+                for t in p.out_types_for(slot.name, answer_type))
+        return self._feasible[key]
+
+    def feasible_walk(self, walk: tuple[State, ...]) -> bool:
+        """Whether some typed chain realises the walk (s_0, …, s_K): a type of s_0 that leads through s_1..s_K."""
+        return any(STATE_OF[t] == walk[0] and self.feasible(t, walk[1:]) for t in STATE_OF)
+
+    def edges(self) -> dict[State, set[State]]:
+        """The state edges these patterns realise (the full library's must equal `graph.TRANSITIONS`)."""
+        out: dict[State, set[State]] = {s: set() for s in TRANSITIONS}
+        for p in self.patterns.values():
+            for slot in p.input_slots:
+                for answer_type in slot.accepts:
+                    for state in p.out_states:
+                        out[STATE_OF[answer_type]].add(state)
+        return out
+
+
+FULL_LIBRARY = Library(list(PATTERNS.values()))
+
+
 def feasible(answer_type: str, rest: tuple[State, ...]) -> bool:
-    """Whether a chain can go on from an answer of `answer_type` through the states `rest` (each a hop's answer
-    state), by the slots and answer types of the pattern library."""
-    if not rest:
-        return True
-    return any(answer_type in slot.accepts and STATE_OF[t] == rest[0] and feasible(t, rest[1:])
-               for p in PATTERNS.values() for slot in p.input_slots
-               for t in p.out_types_for(slot.name, answer_type))
+    """`Library.feasible` over every pattern."""
+    return FULL_LIBRARY.feasible(answer_type, rest)
 
 
-@lru_cache(maxsize=4096)
 def feasible_walk(walk: tuple[State, ...]) -> bool:
-    """Whether some typed chain realises the walk (s_0, …, s_K): a type of s_0 that leads through s_1..s_K."""
-    return any(STATE_OF[t] == walk[0] and feasible(t, walk[1:]) for t in STATE_OF)
+    """`Library.feasible_walk` over every pattern."""
+    return FULL_LIBRARY.feasible_walk(walk)

@@ -52,13 +52,16 @@ from finprobe.benchmarks.multihop.tools import MarketTools
 from finprobe.build.multihop.critics import LengthBounds, answer_critic, constraints_of, question_critic
 from finprobe.build.multihop.graph import (
     STATE_OF,
+    TRANSITIONS,
     DepthDistribution,
     State,
+    Transitions,
+    restrict,
     sample_walk,
     transition_table_rows,
 )
 from finprobe.build.multihop.merge import compose_question, hop_question
-from finprobe.build.multihop.patterns import PATTERNS, Pattern, SlotSpec, feasible, feasible_walk
+from finprobe.build.multihop.patterns import PATTERNS, Library, Pattern, SlotSpec
 from finprobe.build.multihop.pool import MarketPool
 from finprobe.build.multihop.reader import QuestionReader
 from finprobe.build.multihop.roles import RoleBinding, RoleCaller, ask_critic, ask_paraphrase
@@ -161,7 +164,10 @@ class Synthesizer:
         self.vocab = Vocabulary(db)
         self.tools = {lang: MarketTools(db, language=lang) for lang in ("en", "zh")}
         self.readers = {lang: QuestionReader(db, self.pool, self.vocab, self.tools[lang]) for lang in ("en", "zh")}
-        self.generator = HopGenerator(self.pool, self.vocab, self.tools, self.readers)
+        #: the patterns with data in this market (a sparse market realises fewer transitions)
+        self.library = Library.for_market(self.pool)
+        self.transitions = restrict(self.library.edges())
+        self.generator = HopGenerator(self.pool, self.vocab, self.tools, self.readers, self.library)
         self.lexicon = EntityLexicon(db.alias_lexicon())
 
     def _options(self, prev_type: str | None, s_in: State, s_out: State,
@@ -169,14 +175,15 @@ class Synthesizer:
         """(pattern, input slot) pairs for a hop: the slot takes the previous answer's type (hop 1: a type of
         s_0), the answer has state s_out, and some answer type of it can lead through the remaining states."""
         out = []
-        for p in PATTERNS.values():
+        for p in self.library.patterns.values():
             for slot in p.input_slots:
                 if prev_type is None:
                     if not any(STATE_OF[t] == s_in for t in slot.accepts):
                         continue
                 elif prev_type not in slot.accepts:
                     continue
-                if any(STATE_OF[t] == s_out and feasible(t, rest) for t in p.out_types_for(slot.name, prev_type)):
+                if any(STATE_OF[t] == s_out and self.library.feasible(t, rest)
+                       for t in p.out_types_for(slot.name, prev_type)):
                     out.append((p, slot))
         return out
 
@@ -184,10 +191,10 @@ class Synthesizer:
         key = f"K{k_hops}-{j:05d}"
         rng = random.Random(f"{self.config.seed}:{key}")
         base = {"key": key, "K": k_hops, "j": j}
-        walk = sample_walk(rng, k_hops)
+        walk = sample_walk(rng, k_hops, transitions=self.transitions)
         if walk is None:
             return AttemptOutcome(**base, passed=False, step="walk", reason="dead_end"), [], None
-        if not feasible_walk(tuple(walk)):
+        if not self.library.feasible_walk(tuple(walk)):
             return AttemptOutcome(**base, passed=False, step="walk", reason="no_pattern_path", walk=list(walk),
                                   detail="no typed chain of patterns realises this walk"), [], None
         lang: Language = rng.choice(self.config.languages)
@@ -452,7 +459,8 @@ async def build_multihop(db: MarketDB, out_dir: str | Path, config: BuildConfig,
                 j = batch[-1] + 1
     finally:
         store.close()
-    funnel = _funnel(config, targets, schedule, records, status, critics, paraphraser)
+    funnel = _funnel(config, targets, schedule, records, status, critics, paraphraser, list(synth.library.patterns),
+                     synth.transitions)
     data = [c.model_dump(mode="json", exclude_defaults=True) for c in accepted]
     _atomic_write(out / "chains.json", json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     _atomic_write(out / "funnel.json", json.dumps(funnel, ensure_ascii=False, indent=2) + "\n")
@@ -520,7 +528,7 @@ def _step_rows(keys: list[str], records: dict[str, SampleRecord], status: dict[s
 
 def _funnel(config: BuildConfig, targets: dict[int, int], schedule: dict[int, list[str]],
             records: dict[str, SampleRecord], status: dict[str, str], critics: list[RoleBinding],
-            paraphraser: RoleBinding | None) -> dict[str, Any]:
+            paraphraser: RoleBinding | None, synth_patterns: list[str], transitions: Transitions) -> dict[str, Any]:
     """Counts in and out of every step with drops by reason (in = out + Σ drops), the single-hop QA funnel
     by pattern, counts per depth, language, level and pattern, and tokens and cost per role."""
     keys = [k for ks in schedule.values() for k in ks]
@@ -580,7 +588,10 @@ def _funnel(config: BuildConfig, targets: dict[int, int], schedule: dict[int, li
                    "attempts_per_chain": config.attempts_per_chain, "market": config.market,
                    "roles": {"critics": [r.name for r in critics], "paraphraser": paraphraser.name if paraphraser
                              else None}},
-        "transition_graph": transition_table_rows(),
+        "transition_graph": transition_table_rows(transitions),
+        "transition_graph_is_full": transitions == TRANSITIONS,
+        "patterns_available": sorted(synth_patterns),
+        "patterns_unavailable": sorted(set(PATTERNS) - set(synth_patterns)),
         "accepted": len(accepted),
         "target": config.n,
         "attempts": len(keys),

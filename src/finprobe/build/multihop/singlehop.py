@@ -37,12 +37,13 @@ from finprobe.benchmarks.multihop.solver import DeriveError, derive
 from finprobe.benchmarks.multihop.tools import MarketTools
 from finprobe.build.multihop.graph import ANSWER_TYPES, State
 from finprobe.build.multihop.patterns import (
+    FULL_LIBRARY,
     PATTERNS,
     AnswerSpec,
     CallSpec,
+    Library,
     Pattern,
     SampleContext,
-    feasible,
 )
 from finprobe.build.multihop.pool import MarketPool
 from finprobe.build.multihop.reader import QuestionReader, ReadError
@@ -143,8 +144,9 @@ class HopGenerator:
     """Generates and verifies single-hop QAs over one market."""
 
     def __init__(self, pool: MarketPool, vocab: Vocabulary, tools: dict[str, MarketTools],
-                 readers: dict[str, QuestionReader]):
+                 readers: dict[str, QuestionReader], library: Library | None = None):
         self.pool, self.vocab, self.tools, self.readers = pool, vocab, tools, readers
+        self.library = library or FULL_LIBRARY
 
     def generate(self, k: int, pattern: Pattern, input_slot: str, prev: HopDraft | None, rng: random.Random,
                  lang: str, *, rest: tuple[State, ...], exclude_entities: set[str],
@@ -173,7 +175,7 @@ class HopGenerator:
                         if shop is not None:
                             bindings[subject_slot] = SlotRef(hop=shop, transform="value", answer_type="stock",
                                                              via="subject")
-        allowed = {t for t in ANSWER_TYPES if feasible(t, rest)} if rest else None
+        allowed = {t for t in ANSWER_TYPES if self.library.feasible(t, rest)} if rest else None
         ctx = SampleContext(rng=rng, pool=self.pool, vocab=self.vocab, fixed=fixed,
                             exclude_entities=exclude_entities, exclude_values=exclude_values, allowed=allowed)
         values = pattern.sample(ctx)
@@ -194,7 +196,7 @@ class HopGenerator:
             # e.g. "the first report X released on or after the day X released its 2023Q4 report" is that report
             # again: the hop adds a step but no information (a comparison that the same company wins is kept)
             return HopFailure(pattern.id, "repeated_answer", f"the answer {value!r} is an earlier hop's answer")
-        if not feasible(answer.type, rest):
+        if not self.library.feasible(answer.type, rest):
             return HopFailure(pattern.id, "dead_end_answer", f"a {answer.type} answer cannot lead through {rest}")
         standalone = pattern.render("ask", values, lang, self.pool, self.vocab, style)
         failure = self.verify(pattern, standalone, value, lang)
