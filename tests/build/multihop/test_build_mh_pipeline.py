@@ -13,7 +13,7 @@ from build_mh_support import edited_market, gold_path_score
 
 from finprobe.benchmarks.multihop import load_chains
 from finprobe.benchmarks.multihop.doctor import doctor
-from finprobe.build.multihop import BuildConfig, DepthDistribution, build_multihop_sync
+from finprobe.build.multihop import BuildConfig, DepthDistribution, build_multihop, build_multihop_sync
 from finprobe.build.multihop.pipeline import STEPS
 from finprobe.core.store import StoreError
 
@@ -175,7 +175,7 @@ async def test_a_sparse_csv_market_builds_with_the_patterns_it_has_data_for(tmp_
     for table in ("macro_indicators", "macro_values", "fund_metrics", "fund_holdings", "events", "documents"):
         os.remove(csv / f"{table}.csv")
     sparse = import_csv_dir(csv, tmp_path / "m.sqlite")
-    result = build_multihop_sync(sparse, tmp_path / "out", BuildConfig(n=30, seed=1, market=str(tmp_path / "m.sqlite")))
+    result = await build_multihop(sparse, tmp_path / "out", BuildConfig(n=30, seed=1, market=str(tmp_path / "m.sqlite")))
     funnel = result.funnel
     _check_funnel(funnel)
     assert result.n_accepted == 30 and all(d["shortfall"] == 0 for d in funnel["per_depth"].values())
