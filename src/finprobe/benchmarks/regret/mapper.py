@@ -19,6 +19,7 @@ Thresholds were chosen on the labelled set (bench/regret_mapper.py).
 from __future__ import annotations
 
 import os
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -58,6 +59,7 @@ class MappedAction(BaseModel):
 class _VarProfile:
     name: str
     words: set[str]
+    words_all: set[str]  # the name words, the prompt's own included
     values: list[str]
     value_words: list[set[str]]  # distinctive content words of each value
     refs: list[set[str]]
@@ -73,7 +75,7 @@ def _profiles(cig: CIG) -> list[_VarProfile]:
         words = set(var.name.split("_")) | set(VARIABLE_WORDS.get(var.name, ())) | content_words(var.description)
         refs = [content_words(q) - prompt for q in cig.action_for(var.name).reference_questions]
         part = tuple(var.values.index(i.slots[var.name]) for i in cig.intents)
-        out.append(_VarProfile(var.name, words - prompt, var.values, [w - common for w in vw], refs, part))
+        out.append(_VarProfile(var.name, words - prompt, words, var.values, [w - common for w in vw], refs, part))
     return out
 
 
@@ -85,7 +87,9 @@ def _canonical(partition: tuple[int, ...]) -> tuple[int, ...]:
 def _lexical_evidence(question: str, cig: CIG, profiles: list[_VarProfile]) -> dict[str, tuple[float, float, float]]:
     """Per variable: (value evidence, name evidence, reference-question overlap), each in [0, 1]."""
     qn = norm(question)
-    qw = content_words(question) - content_words(cig.prompt)
+    qall = content_words(question)
+    qw = qall - content_words(cig.prompt)
+    ql = question.lower()
     ev = {}
     for p in profiles:
         value = 0.0
@@ -95,7 +99,8 @@ def _lexical_evidence(question: str, cig: CIG, profiles: list[_VarProfile]) -> d
                 break
             if w and len(w & qw) / len(w) >= 0.5:
                 value = max(value, 0.8)
-        name = 1.0 if p.words & qw else 0.0
+        name = 1.0 if p.words & qw or any(re.search(rf"\b(?:which|what|whose)\s+(?:\w+\s+)?{re.escape(w)}\b", ql)
+                                             for w in p.words_all & qall) else 0.0
         ref = max((len(qw & r) / len(r) for r in p.refs if r), default=0.0)
         ev[p.name] = (value, name, ref)
     return ev

@@ -18,14 +18,13 @@ from finprobe.build.regret.common import ConversionResult
 __all__ = ["compact_aliases", "condition_phrase", "convert_condambigqa_records"]
 
 MAX_CONDITION_WORDS = 8
-_LEAD = re.compile(r"^(?:if|when|assuming|in the context of|considering|for|regarding|in terms of)\s+"
+_LEAD = re.compile(r"^(?:if\s+referring\s+to|referring\s+to|if|when|assuming|in the context of|considering|for|regarding|in terms of)\s+"
                    r"(?:the\s+(?:question|user|query)\s+(?:is\s+)?(?:refers?|asks?|asking|referring)\s+(?:to|about)\s+)?"
                    r"(?:we\s+(?:are\s+)?(?:consider|talking about|mean)\s+)?", re.I)
-_SPAN = re.compile(r"(?:[A-Z][\w.'&-]*(?:\s+(?:of|the|and|de|la|von|van|&)?\s*[A-Z][\w.'&-]*)+)|"
-                   r"(?:\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-                   r"\s+\d{1,2},?\s+\d{4})|(?:\b\d{1,2}\s+(?:January|February|March|April|May|June|July|August|"
-                   r"September|October|November|December)\s+\d{4})|(?:\$?\d[\d,.]*\s*(?:%|percent|million|billion|"
-                   r"thousand|km|miles|meters|feet|years?)?)")
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_SPAN = re.compile(rf"(?:\b{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})|(?:\b\d{{1,2}}\s+{_MONTH}\s+\d{{4}})|"
+                   r"(?:[A-Z][\w.'&-]*(?:\s+(?:of|the|and|de|la|von|van|&)?\s*[A-Z][\w.'&-]*)+)|(?:\b[A-Z][a-z]{2,}\b)|"
+                   r"(?:\$?\d[\d,.]*\s*(?:%|percent|million|billion|thousand|km|miles|meters|metres|feet|years?)?)")
 
 
 def condition_phrase(condition: str) -> str:
@@ -33,16 +32,24 @@ def condition_phrase(condition: str) -> str:
     return t[0].upper() + t[1:] if t else t
 
 
-def compact_aliases(groundtruth: str, others: list[str]) -> list[str]:
-    """Concise spans of a ground truth (names, dates, amounts) that no other ground truth contains."""
+_STARTERS = {"The", "It", "In", "If", "This", "That", "He", "She", "They", "According", "When", "On", "At", "As",
+             "A", "An", "There", "His", "Her", "Its", "Their", "After", "Before", "During", "From", "Since"}
+
+
+def compact_aliases(groundtruth: str, others: list[str], given: str = "") -> list[str]:
+    """Concise spans of a ground truth (names, dates, amounts) that no other ground truth contains and that
+    the question or the condition (`given`) does not already state; a short ground truth is its own alias."""
     gt = groundtruth.strip()
-    if len(gt.split()) <= 6:
+    if len(gt.split()) <= 6 and not any(norm(gt) in norm(o) for o in others):
         return [gt]
     other_norm = [norm(o) for o in others]
+    given_norm = norm(given)
     out = []
     for m in _SPAN.finditer(gt):
         span = m.group(0).strip(" ,.")
-        if len(span) < 2 or span.isdigit() and len(span) < 3:
+        if len(span) < 2 or span.isdigit() and len(span) < 3 or span in _STARTERS or re.fullmatch(r"\d{4}", span):
+            continue
+        if norm(span) and re.search(rf"(?<!\w){re.escape(norm(span))}(?!\w)", given_norm):
             continue
         if any(re.search(rf"(?<!\w){re.escape(norm(span))}(?!\w)", o) for o in other_norm if norm(span)):
             continue
@@ -79,7 +86,8 @@ def convert_condambigqa_records(records: Iterable[tuple[str, Any]], result: Conv
             result.drop(rid, "fewer than two valid conditional interpretations", where=where)
             continue
         gts = [str(p["groundtruth"]).strip() for p in props]
-        aliases = [compact_aliases(g, gts[:k] + gts[k + 1:]) for k, g in enumerate(gts)]
+        aliases = [compact_aliases(g, gts[:k] + gts[k + 1:], f"{rec['question']} {props[k]['condition']}")
+                   for k, g in enumerate(gts)]
         if any(not a for a in aliases):
             result.drop(rid, "no concise answer span distinguishes a condition's ground truth", where=where)
             continue

@@ -29,7 +29,7 @@ _COLOURS = ("stainless steel", "rose gold", "space gray", "navy blue", "light bl
 _COLOUR_RE = re.compile(r"\b(" + "|".join(_COLOURS) + r")\b", re.I)
 _SIZE_RE = re.compile(r"\b(\d+(?:\.\d+)?\s*(?:-\s*)?(?:cu\.?\s*ft\.?|cubic\s+(?:ft|feet)\.?|l|liters?|litres?|qt|quarts?|"
                       r"oz|ounces?|ml|gb|tb|inch(?:es)?|in\.|\"|mm|cm|lbs?|pounds?|kg|g|pack|count|pcs|pieces|"
-                      r"piece|w|watts?|mah))(?!\w)", re.I)
+                      r"piece|watts?|mah))(?!\w)", re.I)
 _MODEL_RE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}\b")
 _ATTRIBUTE_NAMES = {
     "brand": "brand", "brands": "brand", "price": "price_band", "colour": "colour", "color": "colour",
@@ -54,7 +54,7 @@ def product_aliases(title: str) -> list[str]:
     """Ways an answer names a product: the title before its first comma or dash, the model number, the title."""
     head = re.split(r",| - | – | \| |\(", title)[0].strip()
     out = [head] if len(head.split()) >= 2 else []
-    out += _MODEL_RE.findall(title)
+    out += [m for m in _MODEL_RE.findall(title) if not re.fullmatch(r"\d+(?:GB|TB|MB|G|K|W|V|MAH)", m)]
     out.append(title.strip())
     return list(dict.fromkeys(a for a in out if a))
 
@@ -64,7 +64,18 @@ def _brand(title: str, known: list[str]) -> str:
     for b in sorted(known, key=len, reverse=True):
         if low.startswith(b.lower() + " ") or low == b.lower():
             return b
-    return title.split()[0].strip(",")
+    words = title.split()
+    if words[0].endswith(".") and len(words) > 1:  # "Dr. Brown's"
+        return f"{words[0]} {words[1]}".strip(",")
+    return words[0].strip(",")
+
+
+def _value_key(attr: str, value: str) -> str:
+    """Values that differ only in spelling are one value ("55-Inch" / "55 Inch", "Acer" / "acer")."""
+    v = value.lower()
+    if attr == "size":
+        v = re.sub(r"[\s.-]", "", v).replace("inches", "inch").replace('"', "inch").replace("cubicft", "cuft")
+    return v
 
 
 def _title_value(attr: str, title: str, known_brands: list[str]) -> str | None:
@@ -150,12 +161,12 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
                 if attr in asked:
                     dropped_vars[attr] = "not readable from every candidate's title"
                 continue
-            if len({v.lower() for v in vals if v}) < 2:
+            if len({_value_key(attr, v) for v in vals if v}) < 2:
                 if attr in asked:
                     dropped_vars[attr] = "the same for every candidate"
                 continue
             if attr not in asked:
-                keys_now = {tuple(variables[k][i].lower() for k in variables) for i in range(len(pids))}
+                keys_now = {tuple(_value_key(k, variables[k][i]) for k in variables) for i in range(len(pids))}
                 if variables and len(keys_now) == len(pids):
                     continue  # the asked attributes already separate every product
             variables[attr] = [v for v in vals if v is not None]
@@ -164,11 +175,11 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
             continue
         groups: dict[tuple[str, ...], list[str]] = {}
         for i, p in enumerate(pids):
-            groups.setdefault(tuple(variables[k][i].lower() for k in variables), []).append(p)
+            groups.setdefault(tuple(_value_key(k, variables[k][i]) for k in variables), []).append(p)
         if len(groups) < 2:
             result.drop(rid, "fewer than two separable intents", where=where)
             continue
-        canon = {k: {v.lower(): v for v in reversed(vals)} for k, vals in variables.items()}
+        canon = {k: {_value_key(k, v): v for v in reversed(vals)} for k, vals in variables.items()}
         intents, liked_intents = [], []
         for n, (key, members) in enumerate(groups.items()):
             iid = f"p{n + 1}"
@@ -178,7 +189,14 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
                                   answer_aliases=aliases))
             if liked & set(members):
                 liked_intents.append(iid)
-        cig_vars = [Variable(name=k, values=list(dict.fromkeys(canon[k][v.lower()] for v in vals)),
+        # An alias two intents share names neither: keep only each intent's own.
+        counts: dict[str, int] = {}
+        for intent in intents:
+            for a in {a.lower() for a in intent.answer_aliases}:
+                counts[a] = counts.get(a, 0) + 1
+        for intent in intents:
+            intent.answer_aliases = [a for a in intent.answer_aliases if counts[a.lower()] == 1]
+        cig_vars = [Variable(name=k, values=list(dict.fromkeys(canon[k][_value_key(k, v)] for v in vals)),
                              description=k.replace("_", " ")) for k, vals in variables.items()]
         actions = [ClarifyAction(action=ask_action(k), reference_questions=_QUESTIONS.get(
             k, [f"What {k.replace('_', ' ')} are you looking for?"])) for k in variables]
