@@ -9,7 +9,9 @@ from functools import lru_cache
 from finprobe.core.numbers import normalise_text_answer
 
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]", re.UNICODE)
-_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_WORD_RE = re.compile(r"[a-z0-9]+")
+_POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s\b")
+_CJK_RE = re.compile(r"[\u3400-\u9fff]")
 
 #: words that carry no meaning for matching a question to a variable
 STOPWORDS = frozenset("""
@@ -36,12 +38,32 @@ def norm(text: str) -> str:
     return normalise_text_answer(text)
 
 
+def stem(word: str) -> str:
+    """A light English stemmer, enough to meet "singles"/"single", "performs"/"performer"/"performing"."""
+    if len(word) <= 4 or word.isdigit():
+        return word
+    for suffix in ("ings", "ers", "ing", "er", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            return word[: -len(suffix)]
+    return word
+
+
 def words(text: str) -> list[str]:
-    return _WORD_RE.findall(text.lower().replace("’", "'"))
+    return _WORD_RE.findall(_POSSESSIVE_RE.sub("", text.lower().replace("’", "'")))
 
 
 def content_words(text: str) -> set[str]:
-    return {w for w in words(text) if w not in STOPWORDS and len(w) > 1 or w.isdigit()}
+    """Stemmed words that carry meaning (stopwords dropped)."""
+    return {stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1 or w.isdigit()}
+
+
+def has_cjk(text: str) -> bool:
+    return bool(_CJK_RE.search(text))
+
+
+def cjk_bigrams(text: str) -> set[str]:
+    t = "".join(_CJK_RE.findall(text))
+    return {t[i:i + 2] for i in range(len(t) - 1)}
 
 
 def mentions(text_norm: str, phrase: str) -> list[int]:

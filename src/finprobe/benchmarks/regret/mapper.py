@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from finprobe.benchmarks.regret._text import content_words, mentions, norm
+from finprobe.benchmarks.regret._text import cjk_bigrams, content_words, has_cjk, mentions, norm, stem
 from finprobe.benchmarks.regret.cig import CIG, ask_action
 from finprobe.benchmarks.regret.lexicon import VARIABLE_WORDS
 
@@ -66,13 +66,23 @@ class _VarProfile:
     partition: tuple[int, ...]
 
 
+#: name words too common to show that a question is about a second variable
+_GENERIC_NAME_WORDS = {"version", "release", "one", "time", "kind", "part", "who", "when", "where", "type", "name",
+                       "which", "number", "period", "current", "recent", "latest", "original", "new", "edition"}
+#: "which <entity of the prompt> do you mean?", "what do you mean by <word of the prompt>?"
+_WHICH_RE = re.compile(r"\bwhat\s+do\s+you\s+mean\s+by\s+([\w'’ -]+)|"
+                       r"\b(?:which|what)\s+((?:[\w'’-]+\s+){0,4}?)(?:do|did|are|were|is|was|you)\b", re.I)
+_ASKED_RE = re.compile(r"\b(?:which|what|whose)\s+((?:[\w'’-]+\s+){0,1}[\w'’-]+)", re.I)
+
+
 def _profiles(cig: CIG) -> list[_VarProfile]:
     prompt = content_words(cig.prompt)
     out = []
     for var in cig.variables:
         vw = [content_words(v) - prompt for v in var.values]
         common = set.intersection(*vw) if len(vw) > 1 else set()
-        words = set(var.name.split("_")) | set(VARIABLE_WORDS.get(var.name, ())) | content_words(var.description)
+        words = {stem(w) for w in var.name.split("_")} | content_words(" ".join(VARIABLE_WORDS.get(var.name, ()))) \
+            | content_words(var.description) | common
         refs = [content_words(q) - prompt for q in cig.action_for(var.name).reference_questions]
         part = tuple(var.values.index(i.slots[var.name]) for i in cig.intents)
         out.append(_VarProfile(var.name, words - prompt, words, var.values, [w - common for w in vw], refs, part))
@@ -84,23 +94,46 @@ def _canonical(partition: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(seen.setdefault(p, len(seen)) for p in partition)
 
 
+def _asks_which_referent(question: str, cig: CIG) -> bool:
+    """"Which Fort Amsterdam do you mean?", "What do you mean by biggest?": the question asks which reading of
+    the prompt's own words is meant. With one variable in the CIG, that is asking that variable."""
+    prompt = content_words(cig.prompt)
+    for m in _WHICH_RE.finditer(question):
+        span = m.group(1) or m.group(2) or ""
+        if content_words(span) & prompt:
+            return True
+    return False
+
+
+def _value_evidence(question: str, qn: str, qw: set[str], p: _VarProfile) -> float:
+    value = 0.0
+    for v, w in zip(p.values, p.value_words):
+        if has_cjk(v):
+            if norm(v) and norm(v) in qn.replace(" ", ""):
+                return 1.0
+            grams = cjk_bigrams(v)
+            if grams and len(grams & cjk_bigrams(question)) / len(grams) >= 0.6:
+                value = max(value, 0.8)
+            continue
+        if mentions(qn, v):
+            return 1.0
+        if w and len(w & qw) / len(w) >= 0.5:
+            value = max(value, 0.8)
+    return value
+
+
 def _lexical_evidence(question: str, cig: CIG, profiles: list[_VarProfile]) -> dict[str, tuple[float, float, float]]:
     """Per variable: (value evidence, name evidence, reference-question overlap), each in [0, 1]."""
     qn = norm(question)
     qall = content_words(question)
     qw = qall - content_words(cig.prompt)
     ql = question.lower()
+    referent = len(profiles) == 1 and _asks_which_referent(question, cig)
     ev = {}
     for p in profiles:
-        value = 0.0
-        for v, w in zip(p.values, p.value_words):
-            if mentions(qn, v):
-                value = 1.0
-                break
-            if w and len(w & qw) / len(w) >= 0.5:
-                value = max(value, 0.8)
-        name = 1.0 if p.words & qw or any(re.search(rf"\b(?:which|what|whose)\s+(?:\w+\s+)?{re.escape(w)}\b", ql)
-                                             for w in p.words_all & qall) else 0.0
+        value = _value_evidence(question, qn, qw, p)
+        name = 1.0 if p.words & qw or referent or any(
+            re.search(rf"\b(?:which|what|whose)\s+(?:\w+\s+)?{re.escape(w)}", ql) for w in p.words_all & qall) else 0.0
         ref = max((len(qw & r) / len(r) for r in p.refs if r), default=0.0)
         ev[p.name] = (value, name, ref)
     return ev
@@ -113,10 +146,12 @@ def _lexical_score(e: tuple[float, float, float]) -> float:
 
 def _multi_facet(best: str, ev: dict[str, tuple[float, float, float]], profiles: list[_VarProfile],
                  question: str, cig: CIG) -> str | None:
-    """Another variable with its own evidence (a value or a name word the best variable does not share) that
-    separates the intents differently: the question asks two things at once."""
+    """Another variable with its own evidence (a value, or a specific name word the best variable does not
+    share) that separates the intents differently: the question asks two things at once."""
     by = {p.name: p for p in profiles}
-    qw = content_words(question) - content_words(cig.prompt)
+    # words the question asks about: new words, and words right after "which"/"what" even if the prompt has them
+    qw = (content_words(question) - content_words(cig.prompt)) | {
+        w for m in _ASKED_RE.finditer(question) for w in content_words(m.group(1))}
     qn = norm(question)
     bp = by[best]
     best_vals = {norm(v) for v in bp.values}
@@ -125,8 +160,8 @@ def _multi_facet(best: str, ev: dict[str, tuple[float, float, float]], profiles:
             continue
         own_value = any(mentions(qn, v) and norm(v) not in best_vals
                         and not any(norm(v) in bv for bv in best_vals) for v in p.values)
-        own_name = bool((p.words - bp.words) & qw) and ev[p.name][1] > 0
-        if own_value or (own_name and ev[p.name][0] > 0) or (own_name and ev[best][0] == 0 and ev[p.name][2] > 0.3):
+        own_name = bool((p.words - bp.words - _GENERIC_NAME_WORDS) & qw)
+        if own_value or own_name:
             return p.name
     return None
 

@@ -47,11 +47,24 @@ _BULLET_RE = re.compile(r"^\s*(?:[-•*]|\d+[.)])\s+", re.M)
 _ASK_LABEL = re.compile(r"^\s*(?:ask|clarif(?:y|ying question|ication(?: question)?)|question)\s*[:：\-]\s*", re.I)
 _ANSWER_LABEL = re.compile(r"^\s*(?:final\s+answer|final[_ ]response|answer)\s*[:：\-]\s*", re.I)
 _SPEAKER = re.compile(r"^\s*(?:assistant|ai|bot)\s*[:：]\s*", re.I)
-_SENT_RE = re.compile(r"[^.?!\n]+(?:[.?!]+|$)")
+_SENT_RE = re.compile(r"[^.?!。？！\n]+(?:[.?!。？！]+|$)")
+_QUOTED_RE = re.compile(r"\"[^\"\n]{1,120}\"|“[^”\n]{1,120}”|「[^」\n]{1,120}」")
+#: a request for information without a question mark ("Please tell me which year you mean.")
+_REQUEST = re.compile(r"^(?:(?:please|kindly)\s+)?(?:(?:could|can|would) you\s+)?(?:please\s+)?(?:tell me|let me know|"
+                      r"specify|clarify|confirm|indicate)\b(?!\s+if\b)|\bi(?:'d| would)?\s+need to know\b|"
+                      r"^(?:please\s+)?specify\b", re.I)
+_FOLLOW_UP_PURPOSE = re.compile(r"\b(?:i'll|i will|i can|so i|once (?:you|i)|then i|that way|this will|it will help|"
+                                r"so that|and i'll)\b", re.I)
+_META = re.compile(r"\b(?:not sure|depend|ambiguous|several|multiple|make sure|before i|clarif|might be|could be|"
+                   r"guess|confirm|check|different|a few|two|three|there (?:are|is|were)|could refer|can refer|"
+                   r"question|help|sorry|hmm|happy|sure|thanks|thank you|great|okay|ok\b|got it|understood)", re.I)
+_CLARIFY_CUE = re.compile(r"\b(?:do|did) you mean\b|\bare you (?:asking|referring|thinking|talking)\b|\bwhich\b|"
+                          r"\bwhat\b.*\b(?:mean|prefer|looking for|size|brand|colou?r|year|season|country)\b|\bor\b|"
+                          r"\byou mean\b|\bjust to confirm\b|是|还是|吗", re.I)
 
 #: questions that close an answer instead of asking for what is needed to give one
 _COURTESY = re.compile(
-    r"\b(?:let me know|would you like(?! (?:the|to know about)\b)|do you want (?:me|more|further|additional)|"
+    r"^(?!\s*(?:which|what)\b).*\b(?:let me know|would you like(?! to know about\b)|do you want (?:me|more|further|additional)|"
     r"want me to|shall i|should i (?:also|go)|anything else|is there anything|does (?:that|this) help|"
     r"need (?:any )?(?:more|further)|can i help|hope (?:this|that) helps|happy to help|"
     r"(?:more|further|additional) (?:details|information|info)\b.*\?$|feel free)", re.I)
@@ -111,21 +124,39 @@ def classify_reply(text: str) -> ReplyClassification:
     if _ANSWER_LABEL.match(t):
         body = _ANSWER_LABEL.sub("", t, count=1).strip()
         return ReplyClassification(kind="ANSWER", text=body, refusal=_is_refusal(body), note="labelled")
-    sents = _sentences(t)
+    # Quoted titles ("Who's That Girl?") are not questions to the user.
+    sents = _sentences(_QUOTED_RE.sub("«title»", t))
     clarifying: list[int] = []
     for i, s in enumerate(sents):
-        if not s.endswith("?"):
+        if not s.endswith(("?", "？")):
+            if _REQUEST.search(s):
+                clarifying.append(i)
             continue
         if _COURTESY.search(s):
             continue
         if i > 0 and _AFTERTHOUGHT.match(s) and not sents[i - 1].rstrip().endswith("?") and not _is_preamble(sents[:i]):
             continue
+        if i > 0 and _answered_before(sents[:i]) and not _CLARIFY_CUE.search(s):
+            continue  # chit-chat after an answer ("Have you been to Paris?")
+        after = sents[i + 1:]
+        if after and any(len(a.split()) > 3 for a in after) and not any(a.endswith(("?", "？")) for a in after) and not any(
+                _FOLLOW_UP_PURPOSE.search(a) or _REQUEST.search(a) for a in after):
+            continue  # a rhetorical question answered right after ("Which dragon? Falkor.")
         clarifying.append(i)
     if clarifying:
         return ReplyClassification(kind="ASK", text=t)
     # A conditional-only reply ("If you mean A ...; if you mean B ...") without a question does commit to nothing,
     # but it answers every reading: the definition counts it as an ANSWER (a hedge the matcher scores as wrong).
     return ReplyClassification(kind="ANSWER", text=t, refusal=_is_refusal(t))
+
+
+def _answered_before(sents: list[str]) -> bool:
+    """Declarative sentences that commit to something (a figure or a name), with no hedging or set-up."""
+    for s in sents:
+        if s.endswith(("?", "？")) or _META.search(s) or _is_preamble([s]):
+            return False
+    joined = " ".join(sents)
+    return bool(re.search(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+", joined))
 
 
 def _is_preamble(sents: list[str]) -> bool:

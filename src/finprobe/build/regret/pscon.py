@@ -60,6 +60,7 @@ def product_aliases(title: str) -> list[str]:
 
 
 def _brand(title: str, known: list[str]) -> str:
+    title = re.sub(r"^\s*brand\s*:\s*", "", title, flags=re.I)
     low = title.lower()
     for b in sorted(known, key=len, reverse=True):
         if low.startswith(b.lower() + " ") or low == b.lower():
@@ -82,7 +83,8 @@ def _title_value(attr: str, title: str, known_brands: list[str]) -> str | None:
     if attr == "brand":
         return _brand(title, known_brands)
     if attr == "colour":
-        m = _COLOUR_RE.search(title)
+        brand = _brand(title, known_brands)
+        m = _COLOUR_RE.search(title[len(brand):] if title.lower().startswith(brand.lower()) else title)
         return m.group(1).lower().replace("gray", "grey") if m else None
     if attr == "size":
         m = _SIZE_RE.search(title)
