@@ -20,28 +20,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from regret_data import all_cigs, load_items, prf, report  # noqa: E402
 
-from finprobe.benchmarks.regret.mapper import ActionMapper, embeddings_available  # noqa: E402
+from finprobe.benchmarks.regret.mapper import (  # noqa: E402
+    EMBEDDING_THRESHOLD, LEXICAL_THRESHOLD, ActionMapper, MappedAction, embeddings_available,
+)
 
 
-def evaluate(method: str, threshold: float | None, items: list[dict], show_errors: bool) -> float:
+def evaluate(method: str, items: list[dict], show_errors: bool, sweep: bool) -> None:
     cigs = all_cigs()
-    mapper = ActionMapper(method, threshold=threshold)  # type: ignore[arg-type]
-    rows, pairs = [], []
+    mapper = ActionMapper(method, threshold=0.0)  # type: ignore[arg-type]
     t0 = time.perf_counter()
-    for it in items:
-        got = mapper.map(it["text"], cigs[it["cig"]])
-        ok = got.action in it["label"].split("|")  # "a|b": either is right (variables that split alike)
-        rows.append((it["kind"], ok))
-        pairs.append((got.action if ok else it["label"].split("|")[0], got.action))
-        if show_errors and not ok:
-            print(f"    ✗ {it['id']} [{it['kind']}] {it['text']!r}: gold {it['label']}, got {got.action} "
-                  f"({got.confidence:.2f}{', ' + got.reason if got.reason else ''})")
+    mapped = [mapper.map(it["text"], cigs[it["cig"]]) for it in items]  # at threshold 0: scores of every item
     dt = time.perf_counter() - t0
-    acc = report(rows, f"mapper method={method} threshold={mapper.threshold} ({dt / len(items) * 1000:.1f} ms/question)")
+
+    def decide(m: MappedAction, threshold: float) -> str:
+        return "unsupported" if m.confidence < threshold else m.action
+
+    default = EMBEDDING_THRESHOLD if method == "embeddings" else LEXICAL_THRESHOLD
+    rows, pairs = [], []
+    for it, m in zip(items, mapped):
+        got = decide(m, default)
+        gold = it["label"].split("|")  # "a|b": either is right (variables that split the intents alike)
+        ok = got in gold
+        rows.append((it["kind"], ok))
+        pairs.append((got if ok else gold[0], got))
+        if show_errors and not ok:
+            print(f"    ✗ {it['id']} [{it['kind']}] {it['text']!r}: gold {it['label']}, got {got} "
+                  f"({m.confidence:.2f}{', ' + m.reason if m.reason else ''})")
+    report(rows, f"mapper method={method} threshold={default} ({dt / len(items) * 1000:.1f} ms/question)")
     p, r = prf(pairs, lambda x: x != "unsupported")
     pu, ru = prf(pairs, lambda x: x == "unsupported")
     print(f"  supported asks: precision {p:.3f} recall {r:.3f};  unsupported: precision {pu:.3f} recall {ru:.3f}")
-    return acc
+    if sweep:
+        grid = [x / 100 for x in range(10, 75, 5)]
+        accs = {t: sum(decide(m, t) in it["label"].split("|") for it, m in zip(items, mapped)) / len(items)
+                for t in grid}
+        print("  threshold sweep: " + "  ".join(f"{t:.2f}:{a:.3f}" for t, a in accs.items()))
 
 
 def main() -> None:
@@ -57,15 +70,7 @@ def main() -> None:
         if method == "embeddings" and not embeddings_available():
             print("\nembeddings: not installed (pip install 'finprobe[embeddings]'); skipped")
             continue
-        evaluate(method, None, items, args.errors)
-        if args.sweep:
-            grid = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45] if method == "lexical" else \
-                [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]
-            for t in grid:
-                cigs = all_cigs()
-                m = ActionMapper(method, threshold=t)  # type: ignore[arg-type]
-                acc = sum(m.map(i["text"], cigs[i["cig"]]).action in i["label"].split("|") for i in items) / len(items)
-                print(f"  threshold {t:.2f}: accuracy {acc:.3f}")
+        evaluate(method, items, args.errors, args.sweep)
 
 
 if __name__ == "__main__":
