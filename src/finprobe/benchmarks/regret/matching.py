@@ -26,7 +26,8 @@ FUZZY_THRESHOLD = 90.0
 
 _SET_ASIDE = re.compile(
     r"(?:\bnot\b|\bn't\b|\brather than\b|\binstead of\b|\bas opposed to\b|\bunlike\b|\bother than\b|\bnor\b|"
-    r"\bexcept\b|\bexcluding\b|\bvs\b|\bversus\b|\bcompared (?:to|with)\b|\bconfused with\b|\bmistaken for\b)"
+    r"\bexcept\b|\bexcluding\b|\bvs\b|\bversus\b|\bcompared (?:to|with)\b|\bconfused with\b|\bmistaken for\b|"
+    r"\b(?:up|down|increased?|decreased?|rose|fell|grew|declined?) from\b|\bafter\b|\bbefore\b|\bsucceeded\b)"
     r"(?:\W+\w+){0,4}\W*$")
 
 
@@ -53,7 +54,30 @@ class IntentMatch(BaseModel):
 
 
 def _spans(alias_norm: str, text_norm: str) -> list[tuple[int, int]]:
-    return [(m.start(), m.end()) for m in re.finditer(rf"(?<!\w){re.escape(alias_norm)}(?!\w)", text_norm)]
+    # A number alias also matches its ordinal ("78" in "ranked 78th").
+    suffix = r"(?:st|nd|rd|th)?" if alias_norm.isdigit() else ""
+    return [(m.start(), m.end()) for m in re.finditer(rf"(?<!\w){re.escape(alias_norm)}{suffix}(?!\w)", text_norm)]
+
+
+def _alias_parts(cig: CIG) -> dict[str, list[str]]:
+    """Parts of compound aliases ("Clark Gable and Jean Harlow", "Willemstad, Curaçao") that belong to one
+    intent only: naming such a part names the intent."""
+    parts: dict[str, set[str]] = {}
+    for intent in cig.intents:
+        for alias in intent.answer_aliases:
+            pieces = [x.strip() for x in re.split(r",|\band\b|&|;|/", alias) if x.strip()]
+            if len(pieces) < 2:
+                continue
+            for piece in pieces:
+                n = norm(piece)
+                if len(n) >= 3 and not n.isdigit():
+                    parts.setdefault(n, set()).add(intent.intent_id)
+    whole = {norm(a) for i in cig.intents for a in i.answer_aliases}
+    out: dict[str, list[str]] = {}
+    for n, owners in parts.items():
+        if len(owners) == 1 and n not in whole:
+            out.setdefault(next(iter(owners)), []).append(n)
+    return out
 
 
 def _set_aside(text_norm: str, start: int) -> bool:
@@ -90,6 +114,15 @@ def match_intent(answer: str, cig: CIG) -> IntentMatch:
                     found = [(al.dest_start, al.dest_end, alias, "fuzzy")]
             if found:
                 hits.setdefault(intent.intent_id, []).extend(found)
+    if not hits:
+        for iid, parts in _alias_parts(cig).items():
+            for part in parts:
+                found = [(s, e, part, "alias_part") for s, e in _spans(part, text) if not _set_aside(text, s)]
+                if found:
+                    hits.setdefault(iid, []).extend(found)
+    if len(hits) > 1 and any(h[3] != "fuzzy" for hs in hits.values() for h in hs):
+        # An exact mention outranks a fuzzy resemblance ("Cooluli 15L ..." named, "Cooluli 20L ..." only similar).
+        hits = {k: v for k, v in hits.items() if any(h[3] != "fuzzy" for h in v)}
     if not hits:
         return IntentMatch(intent_id=None, method="none")
     matched = {k: sorted({h[2] for h in v}) for k, v in hits.items()}
