@@ -160,7 +160,7 @@ def _multi_facet(best: str, ev: dict[str, tuple[float, float, float]], profiles:
             continue
         own_value = any(mentions(qn, v) and norm(v) not in best_vals
                         and not any(norm(v) in bv for bv in best_vals) for v in p.values)
-        own_name = bool((p.words - bp.words - _GENERIC_NAME_WORDS) & qw)
+        own_name = bool((p.words_all - bp.words_all - _GENERIC_NAME_WORDS) & qw)
         if own_value or own_name:
             return p.name
     return None

@@ -216,10 +216,15 @@ class UserSimulator:
             except Exception as exc:  # noqa: BLE001 - a failed verbaliser call falls back, recorded below
                 llm_text = ""
                 obs.verbaliser = f"template (llm failed: {type(exc).__name__})"
-            if llm_text and (obs.value is None or mentions(norm(llm_text), obs.value)):
+            named = [v for v in (self.cig.variable(variable).values if variable else [])
+                     if mentions(norm(llm_text), v)] if llm_text else []
+            # The wording is the LLM's, the semantics the simulator's: the stated value must be there verbatim,
+            # and a reply that should carry no value must not leak one.
+            keeps = named == [obs.value] if obs.value is not None else not named
+            if llm_text and keeps:
                 text, obs.verbaliser = llm_text, "llm"
             elif obs.verbaliser == "template":
-                obs.verbaliser = "template (llm reply dropped the value)"
+                obs.verbaliser = "template (llm reply changed the semantics)"
         if obs.ended:
             text = f"{text} {PATIENCE_END}"
         obs.text = text
