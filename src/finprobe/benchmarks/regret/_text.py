@@ -71,4 +71,6 @@ def mentions(text_norm: str, phrase: str) -> list[int]:
     p = norm(phrase)
     if not p:
         return []
+    if _CJK_RE.search(p):  # Chinese is written without spaces: a substring is a mention
+        return [m.start() for m in re.finditer(re.escape(p.replace(" ", "")), text_norm.replace(" ", ""))]
     return [m.start() for m in re.finditer(rf"(?<!\w){re.escape(p)}(?!\w)", text_norm)]

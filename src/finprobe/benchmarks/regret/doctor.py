@@ -3,8 +3,10 @@
 Kinds: `no_alias` (an intent with no answer alias: it can never be selected), `inseparable` (two intents
 that no variable separates: no clarification can tell them apart), `single_value` (a variable with one value:
 its ask carries no information), `reference_maps_elsewhere` (a reference question the mapper maps to another
-variable or to unsupported: the planner's own questions would be misread), `shared_alias` (an alias of two
-intents: an answer naming it is a hedge), `control` (one intent: no clarification needed; informational)."""
+variable or to unsupported: the planner's own questions would be misread), `alias_matches_elsewhere` (answering
+with an intent's first alias does not select that intent: the planner's own answers would be misread),
+`shared_alias` (an alias of two intents: an answer naming it is a hedge), `control` (one intent: no
+clarification needed; informational)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from pydantic import BaseModel
 from finprobe.benchmarks.regret._text import norm
 from finprobe.benchmarks.regret.cig import CIG
 from finprobe.benchmarks.regret.mapper import ActionMapper
+from finprobe.benchmarks.regret.matching import match_intent
+from finprobe.benchmarks.regret.planner import answer_text
 
 __all__ = ["CIGFinding", "doctor"]
 
@@ -36,6 +40,12 @@ def doctor(cigs: Iterable[CIG], mapper: ActionMapper | None = None) -> list[CIGF
         for intent in cig.intents:
             if not intent.answer_aliases:
                 out.append(CIGFinding(id=cid, kind="no_alias", detail=f"intent {intent.intent_id!r} has no answer alias"))
+            elif not cig.is_control:
+                m = match_intent(answer_text(intent), cig)
+                if m.intent_id != intent.intent_id:
+                    out.append(CIGFinding(id=cid, kind="alias_matches_elsewhere",
+                                          detail=f"intent {intent.intent_id!r}: answering {answer_text(intent)!r} "
+                                                 f"selects {m.intent_id!r} ({m.method})"))
         for i, a in enumerate(cig.intents):
             for b in cig.intents[i + 1:]:
                 if all(a.slots[v.name] == b.slots[v.name] for v in cig.variables):

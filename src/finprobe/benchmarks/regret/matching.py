@@ -100,7 +100,7 @@ def match_intent(answer: str, cig: CIG) -> IntentMatch:
             found = [(s, e, alias, "alias") for s, e in _spans(a, text) if not _set_aside(text, s)]
             if not found and find_dates(alias):
                 answer_dates = find_dates(answer) if answer_dates is None else answer_dates
-                if find_dates(alias) & answer_dates:
+                if find_dates(alias) <= answer_dates:  # every date of the alias, in any format
                     found = [(0, 0, alias, "date")]
             amount = _amount(alias) if not found else None
             if amount is not None:
@@ -108,7 +108,7 @@ def match_intent(answer: str, cig: CIG) -> IntentMatch:
                 numbers = answer_numbers
                 found = [(n.start, n.end, alias, "amount") for n in answer_numbers
                          if same_figure(amount, n) and not _set_aside(answer.lower(), n.start)]
-            if not found and len(a.split()) >= FUZZY_MIN_WORDS:
+            if not found and len(a.split()) >= FUZZY_MIN_WORDS and len(a) <= len(text):
                 al = fuzz.partial_ratio_alignment(a, text)
                 if al is not None and al.score >= FUZZY_THRESHOLD and not _set_aside(text, al.dest_start):
                     found = [(al.dest_start, al.dest_end, alias, "fuzzy")]

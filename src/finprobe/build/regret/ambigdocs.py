@@ -78,6 +78,6 @@ def convert_ambigdocs_records(records: Iterable[tuple[str, Any]], result: Conver
         intents = [Intent(intent_id=f"d{k + 1}", description=str(d["title"]).strip(), slots=slots[k],
                           answer_aliases=[str(d["answer"]).strip()], context=str(d.get("text") or "")[:2000] or None)
                    for k, (d, _) in enumerate(docs)]
-        result.cigs.append(CIG(cig_id=f"ambigdocs-{rid}", prompt=question, intents=intents, variables=vars_,
+        result.keep(CIG(cig_id=f"ambigdocs-{rid}", prompt=question, intents=intents, variables=vars_,
                                actions=actions, metadata={"source": "ambigdocs", "source_id": rid,
-                                                          "ambiguous_entity": entity}))
+                                                          "ambiguous_entity": entity}), rid, where)

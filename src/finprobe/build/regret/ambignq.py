@@ -116,8 +116,8 @@ def convert_ambignq_records(records: Iterable[AmbigNQRecord], result: Conversion
             continue
         intents = [Intent(intent_id=f"r{k + 1}", description=p.question, slots=plan.slots[k],
                           answer_aliases=list(p.answer)) for k, p in enumerate(pairs.qaPairs)]
-        result.cigs.append(CIG(
+        result.keep(CIG(
             cig_id=f"ambignq-{rid}", prompt=rec.question, intents=intents, variables=plan.variables,
             actions=plan.actions,
             metadata={"source": "ambignq", "source_id": rid, "n_annotations": len(multi)},
-        ))
+        ), rid, rec.where)

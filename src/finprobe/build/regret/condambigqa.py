@@ -102,6 +102,6 @@ def convert_condambigqa_records(records: Iterable[tuple[str, Any]], result: Conv
         intents = [Intent(intent_id=f"c{k + 1}", description=str(p["condition"]).strip(), slots=plan.slots[k],
                           answer_aliases=aliases[k], context=f"{p['condition']} {p['groundtruth']}")
                    for k, p in enumerate(props)]
-        result.cigs.append(CIG(cig_id=f"condambigqa-{rid}", prompt=str(rec["question"]).strip(), intents=intents,
+        result.keep(CIG(cig_id=f"condambigqa-{rid}", prompt=str(rec["question"]).strip(), intents=intents,
                                variables=plan.variables, actions=plan.actions,
-                               metadata={"source": "condambigqa", "source_id": rid}))
+                               metadata={"source": "condambigqa", "source_id": rid}), rid, where)

@@ -53,9 +53,9 @@ def convert_fininteract_instances(instances: Iterable[AmbiguityInstance], result
                    slots={f: dv[f] for f in fields}, answer_aliases=[inst.default_answer],
                    context=inst.default_evidence_span),
         ]
-        result.cigs.append(CIG(
+        result.keep(CIG(
             cig_id=f"fininteract-{rid}", prompt=inst.question, intents=intents, variables=variables, actions=actions,
             metadata={"source": "fininteract", "source_id": rid, "language": inst.language, "axes": inst.axes,
                       "company": inst.company, "ticker": inst.ticker, "intended_intent": "intended",
                       "fictional": bool(inst.qc.get("fictional")) or "fictional" in (inst.source or "")},
-        ))
+        ), rid, None)

@@ -202,10 +202,10 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
                              description=k.replace("_", " ")) for k, vals in variables.items()]
         actions = [ClarifyAction(action=ask_action(k), reference_questions=_QUESTIONS.get(
             k, [f"What {k.replace('_', ' ')} are you looking for?"])) for k in variables]
-        result.cigs.append(CIG(
+        result.keep(CIG(
             cig_id=f"pscon-{rid}", prompt=str(first_user["content"]).strip(), intents=intents, variables=cig_vars,
             actions=actions,
             metadata={"source": "pscon", "source_id": rid, "liked_intents": liked_intents,
                       "clarified_attributes": asked, "dropped_variables": dropped_vars,
                       "n_products": len(pids)},
-        ))
+        ), rid, where)
