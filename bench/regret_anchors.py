@@ -24,7 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from regret_data import conversions  # noqa: E402
 
 from finprobe.benchmarks.regret import (  # noqa: E402
-    PERSONAS, ActionMapper, ImmediatePolicy, PlannerPolicy, get_profile, reference_values, run_episode,
+    PERSONAS,
+    ActionMapper,
+    ImmediatePolicy,
+    PlannerPolicy,
+    get_profile,
+    reference_values,
+    run_episode,
 )
 from finprobe.benchmarks.regret._text import count_tokens  # noqa: E402
 from finprobe.benchmarks.regret.planner import answer_text, reference_question  # noqa: E402
@@ -39,7 +45,7 @@ async def measured(cigs, persona, profile, policy_cls, rollouts: int) -> float:
         for intent in cig.intents:
             for r in range(rollouts):
                 res = await run_episode(cig, intent.intent_id, policy, persona=persona, profile=profile,
-                                        mapper=mapper, rng=random.Random(hash((cig.cig_id, intent.intent_id, r)) & 0xFFFF),
+                                        mapper=mapper, rng=random.Random(f"{cig.cig_id}/{intent.intent_id}/{r}"),
                                         rollout=r)
                 rewards.append(res.reward)
         per_cig.append(statistics.mean(rewards))

@@ -11,6 +11,8 @@ refusal detection.
 from __future__ import annotations
 
 import argparse
+import functools
+import operator
 import sys
 from pathlib import Path
 
@@ -26,19 +28,21 @@ def main() -> None:
     ap.add_argument("--errors", action="store_true")
     args = ap.parse_args()
     items = load_items("classifier.jsonl")
-    rows, pairs, refusal_pairs = [], [], []
+    rows: list[tuple[str, bool]] = []
+    pairs: list[tuple[str, str]] = []
+    refusal_pairs: list[tuple[str, str]] = []
     for it in items:
         got = classify_reply(it["text"])
         ok = got.kind == it["label"]
         rows.append((it["kind"], ok))
-        pairs.append((it["label"], got.kind))
+        pairs.append((str(it["label"]), str(got.kind)))
         if it["label"] == "ANSWER":
             refusal_pairs.append(("R" if it.get("refusal") else "-", "R" if got.refusal else "-"))
         if args.errors and not ok:
             print(f"    ✗ {it['id']} [{it['kind']}] {it['text'][:100]!r}: gold {it['label']}, got {got.kind}")
     report(rows, f"reply classifier on {len(items)} labelled turns")
     for lab in ("ASK", "ANSWER"):
-        p, r = prf(pairs, lambda x, lab=lab: x == lab)
+        p, r = prf(pairs, functools.partial(operator.eq, lab))
         print(f"  {lab}: precision {p:.3f} recall {r:.3f}")
     p, r = prf(refusal_pairs, lambda x: x == "R")
     acc = sum(g == p for g, p in refusal_pairs) / len(refusal_pairs)

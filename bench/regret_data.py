@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ AMBIGNQ = SHARED / "ambigqa" / "train_light.json"
 PSCON = SHARED / "pscon" / "conversation_en.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def conversions() -> dict[str, ConversionResult]:
     return {
         "ambignq": convert("ambignq", AMBIGNQ),
@@ -33,7 +33,7 @@ def conversions() -> dict[str, ConversionResult]:
     }
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_cigs() -> dict[str, CIG]:
     return {c.cig_id: c for r in conversions().values() for c in r.cigs}
 

@@ -21,7 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from regret_data import all_cigs, load_items, prf, report  # noqa: E402
 
 from finprobe.benchmarks.regret.mapper import (  # noqa: E402
-    EMBEDDING_THRESHOLD, LEXICAL_THRESHOLD, ActionMapper, MappedAction, embeddings_available,
+    EMBEDDING_THRESHOLD,
+    LEXICAL_THRESHOLD,
+    ActionMapper,
+    MappedAction,
+    embeddings_available,
 )
 
 
@@ -37,7 +41,7 @@ def evaluate(method: str, items: list[dict], show_errors: bool, sweep: bool) -> 
 
     default = EMBEDDING_THRESHOLD if method == "embeddings" else LEXICAL_THRESHOLD
     rows, pairs = [], []
-    for it, m in zip(items, mapped):
+    for it, m in zip(items, mapped, strict=True):
         got = decide(m, default)
         gold = it["label"].split("|")  # "a|b": either is right (variables that split the intents alike)
         ok = got in gold
@@ -52,7 +56,8 @@ def evaluate(method: str, items: list[dict], show_errors: bool, sweep: bool) -> 
     print(f"  supported asks: precision {p:.3f} recall {r:.3f};  unsupported: precision {pu:.3f} recall {ru:.3f}")
     if sweep:
         grid = [x / 100 for x in range(10, 75, 5)]
-        accs = {t: sum(decide(m, t) in it["label"].split("|") for it, m in zip(items, mapped)) / len(items)
+        accs = {t: sum(decide(m, t) in it["label"].split("|")
+                       for it, m in zip(items, mapped, strict=True)) / len(items)
                 for t in grid}
         print("  threshold sweep: " + "  ".join(f"{t:.2f}:{a:.3f}" for t, a in accs.items()))
 

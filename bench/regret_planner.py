@@ -95,7 +95,8 @@ def main() -> None:
                 else:
                     break
         if largest:
-            print(f"  largest planned exactly within the budget ({name}): {largest[0]} intents x {largest[1]} variables "
+            print(f"  largest planned exactly within the budget ({name}): {largest[0]} intents x {largest[1]} "
+                  "variables "
                   f"in {largest[2]:.1f} s")
 
 

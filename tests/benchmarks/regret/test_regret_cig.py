@@ -54,6 +54,7 @@ def test_round_trip_and_directory_loader(tmp_path):
 
 
 def test_control_cig_has_one_intent_and_no_variables():
-    c = CIG(cig_id="c", prompt="Who played George Washington in the John Adams series?",
-            intents=[{"intent_id": "single", "description": "x", "answer_aliases": ["David Morse"]}])
+    c = CIG.model_validate({"cig_id": "c", "prompt": "Who played George Washington in the John Adams series?",
+                            "intents": [{"intent_id": "single", "description": "x",
+                                         "answer_aliases": ["David Morse"]}]})
     assert c.is_control and c.variables == [] and c.actions == []

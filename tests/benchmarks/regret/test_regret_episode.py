@@ -11,8 +11,17 @@ import pytest
 from regret_fixtures import rookie, simpsons
 
 from finprobe.benchmarks.regret import (
-    FORCE_MESSAGE, PERSONAS, ActionMapper, EpisodeConfig, ImmediatePolicy, Persona, Planner, PlannerPolicy,
-    PolicyBackend, get_profile, run_episode,
+    FORCE_MESSAGE,
+    PERSONAS,
+    ActionMapper,
+    EpisodeConfig,
+    ImmediatePolicy,
+    Persona,
+    Planner,
+    PlannerPolicy,
+    PolicyBackend,
+    get_profile,
+    run_episode,
 )
 from finprobe.benchmarks.regret.persona import PATIENCE_END, UNSUPPORTED_REPLY
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, Usage
@@ -108,8 +117,9 @@ async def test_hedged_answer_is_wrong_without_refusal_penalty():
 
 
 async def test_cost_counts_the_question_and_answer_text_not_the_json_wrapper():
-    res = await play(simpsons(), "short", scripted('{"type": "ASK", "question_text": "Which format do you mean?"}',
-                                                     '```json\n{"type": "ANSWER", "final_response": "April 19, 1987"}\n```'))
+    ask = '{"type": "ASK", "question_text": "Which format do you mean?"}'
+    answer = '```json\n{"type": "ANSWER", "final_response": "April 19, 1987"}\n```'
+    res = await play(simpsons(), "short", scripted(ask, answer))
     assert res.tokens == 6 + 4 and res.cost == pytest.approx(0.010)
     assert res.turns[0].mapped.action == "ask:format" and res.turns[0].mapped.method == "lexical"
 

@@ -8,7 +8,14 @@ import pytest
 from regret_fixtures import rookie, simpsons
 
 from finprobe.benchmarks.regret import (
-    PERSONAS, ActionMapper, ImmediatePolicy, PlannerPolicy, aggregate, get_profile, reference_values, run_episode,
+    PERSONAS,
+    ActionMapper,
+    ImmediatePolicy,
+    PlannerPolicy,
+    aggregate,
+    get_profile,
+    reference_values,
+    run_episode,
 )
 from finprobe.benchmarks.regret.metrics import EPSILON, normalised_regret, regret
 

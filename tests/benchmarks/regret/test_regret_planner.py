@@ -37,7 +37,7 @@ def brute_force(cig: CIG, persona: Persona, profile: CostProfile, horizon: int) 
     def belief(history):
         w = [F(1)] * k
         for var, value in history:
-            w = [wi * like(i, var, value) for wi, i in zip(w, cig.intents)]
+            w = [wi * like(i, var, value) for wi, i in zip(w, cig.intents, strict=True)]
         s = sum(w)
         return [wi / s for wi in w]
 
@@ -60,7 +60,7 @@ def brute_force(cig: CIG, persona: Persona, profile: CostProfile, horizon: int) 
             for u in cig.variable(var).values:
                 n = len(cig.variable(var).values)
                 x = x_of(var)
-                p_true = sum(bi for bi, i in zip(b, cig.intents) if i.slots[var] == u)
+                p_true = sum(bi for bi, i in zip(b, cig.intents, strict=True) if i.slots[var] == u)
                 p_wrong = 1 - p_true
                 p_con = c * (1 - v) * (x / (n - 1) if n > 1 else F(0)) * p_wrong
                 p_u = c * (1 - v) * (1 - x) * p_true + p_con
@@ -74,7 +74,8 @@ def brute_force(cig: CIG, persona: Persona, profile: CostProfile, horizon: int) 
 
 
 def random_cig(rng: random.Random, n_intents: int, n_vars: int) -> CIG:
-    variables, slots = [], [dict() for _ in range(n_intents)]
+    variables: list[dict] = []
+    slots: list[dict[str, str]] = [{} for _ in range(n_intents)]
     for j in range(n_vars):
         n_vals = rng.randint(1, 3)
         values = [f"value {j}{chr(97 + t)}" for t in range(n_vals)]

@@ -25,7 +25,8 @@ def _ambignq_fixture(tmp_path: Path) -> Path:
         {"id": "a1", "question": "Who played gaston in the movie beauty and the beast?", "annotations": [
             {"type": "multipleQAs", "qaPairs": [
                 {"question": "Who played Gaston in the 2017 movie Beauty and the Beast?", "answer": ["Luke Evans"]},
-                {"question": "Who played Gaston in the 1991 movie Beauty and the Beast?", "answer": ["Richard White"]}]}]},
+                {"question": "Who played Gaston in the 1991 movie Beauty and the Beast?",
+                 "answer": ["Richard White"]}]}]},
         {"id": "a2", "question": "When did the frozen ride open at epcot?",
          "annotations": [{"type": "singleAnswer", "answer": ["June 21, 2016"]}]},
         {"id": "a3", "question": "Who has the most shutouts in nhl history?", "annotations": [
@@ -35,7 +36,8 @@ def _ambignq_fixture(tmp_path: Path) -> Path:
         {"id": "a4", "question": "Where does the song anything you can do come from?", "annotations": [
             {"type": "multipleQAs", "qaPairs": [
                 {"question": "Who wrote the song anything you can do?", "answer": ["Irving Berlin"]},
-                {"question": "What musical was the song anything you can do written for?", "answer": ["Annie Get Your Gun"]}]}]},
+                {"question": "What musical was the song anything you can do written for?",
+                 "answer": ["Annie Get Your Gun"]}]}]},
         {"id": "a5", "question": "Who won?", "annotations": [
             {"type": "singleAnswer", "answer": ["x"]},
             {"type": "multipleQAs", "qaPairs": [{"question": "Who won in 2001?", "answer": ["a"]},
@@ -104,7 +106,7 @@ def test_malformed_source_and_unknown_kind(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('[{"qid": "x", "question": "q?"}]', encoding="utf-8")
     res = convert("ambigdocs", bad)
-    assert res.dropped[0].reason == "malformed record" and "bad.json (record 1)" in res.dropped[0].where
+    assert res.dropped[0].reason == "malformed record" and "bad.json (record 1)" in str(res.dropped[0].where)
     with pytest.raises(DataError):
         convert("ambignq", bad)
     with pytest.raises(ValueError, match="known: " + ", ".join(CONVERTER_KINDS)):

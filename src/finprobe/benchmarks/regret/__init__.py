@@ -2,7 +2,15 @@
 reference planner over clarification interaction graphs (CIGs). Public API re-exported here."""
 
 from finprobe.benchmarks.regret.cig import (
-    CIG, OBSERVATION_TYPES, ClarifyAction, Intent, ObservationSchema, Variable, ask_action, dump_cigs, load_cigs,
+    CIG,
+    OBSERVATION_TYPES,
+    ClarifyAction,
+    Intent,
+    ObservationSchema,
+    Variable,
+    ask_action,
+    dump_cigs,
+    load_cigs,
     parse_cigs,
 )
 from finprobe.benchmarks.regret.doctor import CIGFinding, doctor
@@ -11,7 +19,13 @@ from finprobe.benchmarks.regret.mapper import ActionMapper, MappedAction, embedd
 from finprobe.benchmarks.regret.matching import IntentMatch, match_intent
 from finprobe.benchmarks.regret.metrics import ReferenceValues, aggregate, reference_values
 from finprobe.benchmarks.regret.persona import (
-    PERSONAS, Observation, Persona, UserSimulator, get_persona, llm_verbaliser, outcome_distribution,
+    PERSONAS,
+    Observation,
+    Persona,
+    UserSimulator,
+    get_persona,
+    llm_verbaliser,
+    outcome_distribution,
 )
 from finprobe.benchmarks.regret.planner import Decision, Planner, answer_text, posterior, reference_question
 from finprobe.benchmarks.regret.policies import ImmediatePolicy, PlannerPolicy, PolicyBackend

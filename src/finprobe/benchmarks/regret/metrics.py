@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -125,7 +126,7 @@ def _ci(values: list[float], seed: int, n_resamples: int, confidence: float) -> 
 
 
 def _block(results: list[EpisodeResult], refs: dict[str, ReferenceValues], seed: int, n_resamples: int,
-           confidence: float) -> dict[str, object]:
+           confidence: float) -> dict[str, Any]:
     rew = reward(results)
     reg = regret(rew, refs)
     nreg = normalised_regret(rew, refs)
@@ -139,7 +140,7 @@ def _block(results: list[EpisodeResult], refs: dict[str, ReferenceValues], seed:
         "avg_penalty": list(instance_means(results, "penalty").values()),
         "forced_terminal_rate": list(instance_means(results, "forced_terminal").values()),
     }
-    out: dict[str, object] = {
+    out: dict[str, Any] = {
         "n": len(rew),
         "n_rollouts": len(results),
         "reward": _mean(per_instance["reward"]),
@@ -160,8 +161,9 @@ def _block(results: list[EpisodeResult], refs: dict[str, ReferenceValues], seed:
     return out
 
 
-def aggregate(results: Iterable[EpisodeResult], refs: dict[str, ReferenceValues] | dict[str, dict[str, ReferenceValues]],
-              *, seed: int = 0, n_resamples: int = 1000, confidence: float = 0.95) -> dict[str, object]:
+def aggregate(results: Iterable[EpisodeResult],
+              refs: dict[str, ReferenceValues] | dict[str, dict[str, ReferenceValues]],
+              *, seed: int = 0, n_resamples: int = 1000, confidence: float = 0.95) -> dict[str, Any]:
     """The report object: headline metrics with `<metric>_ci_low/_ci_high`, and `by_persona` blocks.
 
     `refs` maps cig_id → ReferenceValues, or persona → (cig_id → ReferenceValues) when personas differ."""

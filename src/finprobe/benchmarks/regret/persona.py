@@ -40,11 +40,11 @@ class Persona(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str
-    cooperation: float = Field(1.0, ge=0, le=1)
-    vagueness: float = Field(0.0, ge=0, le=1)
-    contradiction: float = Field(0.0, ge=0, le=1)
-    patience: int | None = Field(3, ge=1)
-    verbosity: float = Field(0.2, ge=0, le=1)
+    cooperation: float = Field(default=1.0, ge=0, le=1)
+    vagueness: float = Field(default=0.0, ge=0, le=1)
+    contradiction: float = Field(default=0.0, ge=0, le=1)
+    patience: int | None = Field(default=3, ge=1)
+    verbosity: float = Field(default=0.2, ge=0, le=1)
 
 
 PERSONAS: dict[str, Persona] = {
@@ -81,7 +81,8 @@ class Observation(BaseModel):
     verbaliser: str = "template"
 
 
-def outcome_distribution(persona: Persona, true_value: str, values: list[str]) -> list[tuple[ObsType, str | None, float]]:
+def outcome_distribution(persona: Persona, true_value: str, values: list[str]
+                         ) -> list[tuple[ObsType, str | None, float]]:
     """P(outcome | intent's value for the asked variable): (type, stated value, probability), summing to 1.
 
     off_topic 1−c; uncertain c·v; provide_slot(true) c(1−v)(1−x); contradict(u) c(1−v)x/(n−1) for each

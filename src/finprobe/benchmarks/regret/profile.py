@@ -21,17 +21,17 @@ class CostProfile(BaseModel):
     name: str
     version: str
     #: λ: cost per assistant token (C = λ · Σ_t N_t^asst)
-    token_cost: float = Field(0.001, ge=0)
-    unsupported: float = Field(0.05, ge=0)
-    uncertain: float = Field(0.02, ge=0)
-    off_topic: float = Field(0.02, ge=0)
-    contradiction: float = Field(0.02, ge=0)
-    refusal: float = Field(0.1, ge=0)
-    redundant: float = Field(0.05, ge=0)
-    forced_terminal: float = Field(0.1, ge=0)
+    token_cost: float = Field(default=0.001, ge=0)
+    unsupported: float = Field(default=0.05, ge=0)
+    uncertain: float = Field(default=0.02, ge=0)
+    off_topic: float = Field(default=0.02, ge=0)
+    contradiction: float = Field(default=0.02, ge=0)
+    refusal: float = Field(default=0.1, ge=0)
+    redundant: float = Field(default=0.05, ge=0)
+    forced_terminal: float = Field(default=0.1, ge=0)
     #: the intent counts as resolved (a further ask is redundant) once the posterior of one intent
     #: reaches this value under the persona's observation model
-    resolved_threshold: float = Field(0.95, gt=0, le=1)
+    resolved_threshold: float = Field(default=0.95, gt=0, le=1)
 
     def penalty(self, event: str) -> float:
         if event not in PENALTY_EVENTS:

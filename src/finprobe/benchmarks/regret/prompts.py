@@ -30,7 +30,8 @@ Here is an example of good clarification behaviour:
 User: "Where is the City-County Building?"
 Assistant: {"type": "ASK", "question_text": "Which city or location do you mean?"}
 User: "Salt Lake City."
-Assistant: {"type": "ANSWER", "final_response": "The City-County Building in Salt Lake City is the Salt Lake City and County Building."}
+Assistant: {"type": "ANSWER", "final_response": "The City-County Building in Salt Lake City is the Salt Lake City \
+and County Building."}
 Ask one concrete disambiguating question, wait for the reply, then answer once the missing detail is known.
 Do not ask the same thing twice, do not ask the user for the final answer itself, and do not list all
 possible meanings before asking."""
@@ -43,7 +44,8 @@ When to ask and when to answer:
 Example 1 - unresolved ambiguity: the user asks "Where is the City-County Building?". Ask one concrete
 missing facet, not all possibilities: {"type": "ASK", "question_text": "Which city or location do you mean?"}
 Example 2 - resolved ambiguity: the conversation says the user means Salt Lake City. Answer now instead of
-confirming Salt Lake City again: {"type": "ANSWER", "final_response": "The City-County Building in Salt Lake City is the Salt Lake City and County Building."}
+confirming Salt Lake City again: {"type": "ANSWER", "final_response": "The City-County Building in Salt Lake City \
+is the Salt Lake City and County Building."}
 Example 3 - bad clarification to avoid: do not ask "Which person do you mean?" if a more concrete facet,
 such as occupation, domain, era, city, or work, is available."""
 

@@ -64,7 +64,8 @@ _CLARIFY_CUE = re.compile(r"\b(?:do|did) you mean\b|\bare you (?:asking|referrin
 
 #: questions that close an answer instead of asking for what is needed to give one
 _COURTESY = re.compile(
-    r"^(?!\s*(?:which|what)\b).*\b(?:let me know|would you like(?! to know about\b)|do you want (?:me|more|further|additional)|"
+    r"^(?!\s*(?:which|what)\b).*\b(?:let me know|would you like(?! to know about\b)|"
+    r"do you want (?:me|more|further|additional)|"
     r"want me to|shall i|should i (?:also|go)|anything else|is there anything|does (?:that|this) help|"
     r"need (?:any )?(?:more|further)|can i help|hope (?:this|that) helps|happy to help|"
     r"(?:more|further|additional) (?:details|information|info)\b.*\?$|feel free)", re.I)
@@ -139,7 +140,8 @@ def classify_reply(text: str) -> ReplyClassification:
         if i > 0 and _answered_before(sents[:i]) and not _CLARIFY_CUE.search(s):
             continue  # chit-chat after an answer ("Have you been to Paris?")
         after = sents[i + 1:]
-        if after and any(len(a.split()) > 3 for a in after) and not any(a.endswith(("?", "？")) for a in after) and not any(
+        if after and any(len(a.split()) > 3 for a in after) and not any(a.endswith(("?", "？")) for a in after) \
+                and not any(
                 _FOLLOW_UP_PURPOSE.search(a) or _REQUEST.search(a) for a in after):
             continue  # a rhetorical question answered right after ("Which dragon? Falkor.")
         clarifying.append(i)

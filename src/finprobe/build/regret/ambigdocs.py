@@ -44,7 +44,8 @@ def convert_ambigdocs_records(records: Iterable[tuple[str, Any]], result: Conver
         entity, question = str(rec["ambiguous_entity"]), str(rec["question"]).strip()
         docs = []
         for d in rec["documents"]:
-            if not isinstance(d, dict) or not str(d.get("answer") or "").strip() or not str(d.get("title") or "").strip():
+            if not isinstance(d, dict) or not str(d.get("answer") or "").strip() \
+                    or not str(d.get("title") or "").strip():
                 continue
             dis = disambiguator(str(d["title"]), entity)
             if dis is None:

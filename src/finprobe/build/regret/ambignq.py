@@ -84,7 +84,8 @@ def convert_ambignq_records(records: Iterable[AmbigNQRecord], result: Conversion
                 continue
             result.controls.append(CIG(
                 cig_id=f"ambignq-{rid}", prompt=rec.question,
-                intents=[Intent(intent_id="single", description=rec.question, answer_aliases=list(dict.fromkeys(answers)))],
+                intents=[Intent(intent_id="single", description=rec.question,
+                                answer_aliases=list(dict.fromkeys(answers)))],
                 metadata={"source": "ambignq", "source_id": rid, "control": True},
             ))
             continue

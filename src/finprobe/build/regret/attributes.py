@@ -31,7 +31,8 @@ _GENDER = re.compile(r"\b(men's|women's|mens|womens|male|female|boys'?|girls'?|l
 _PLATFORM = re.compile(r"\b(playstation(?: \d| vita| portable)?|ps\d|xbox(?: one| 360| series [xs])?|nintendo "
                        r"(?:switch|ds|3ds|wii u?|64)|wii u?|microsoft windows|windows|mac ?os|ios|android|pc|"
                        r"game ?boy(?: advance| color)?|sega \w+)\b", re.I)
-_ROLE = re.compile(r"(?:^|\b)(?:as|character(?: of)?|role of|the role)\s+(['\"]?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})")
+_ROLE = re.compile(r"(?:^|\b)(?:as|character(?: of)?|role of|the role)\s+"
+                   r"(['\"]?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})")
 _ARTIST = re.compile(r"(?:^|\b)by\s+(?:the\s+)?([A-Z][\w.'&-]*(?:\s+[A-Z][\w.'&-]*){0,3})")
 _CRITERION = re.compile(r"(?:^|\b)(?:by|in terms of|measured by)\s+((?:total\s+)?[a-z][a-z-]+)\b")
 _LANGUAGES = {"english", "japanese", "spanish", "french", "german", "chinese", "mandarin", "cantonese", "hindi",
@@ -43,7 +44,8 @@ _MEDIUM_CANON = {"movie": "film", "tv show": "tv series", "television series": "
 _PLACE = re.compile(r"(?:^|\b)(?:in|at|of|from)\s+(?:the\s+)?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})")
 _MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december"}
-_ROLE_WORDS = re.compile(r"\b(character|role|actor|actress|voice|voiced|singer|player|coach|captain|host|narrator)\b", re.I)
+_ROLE_WORDS = re.compile(r"\b(character|role|actor|actress|voice|voiced|singer|player|coach|captain|host|"
+                         r"narrator)\b", re.I)
 
 #: attribute types, in the order used to name merged variables' values
 TYPE_ORDER = ("year", "ordinal", "season", "medium", "place", "language", "role", "artist", "criterion", "gender",

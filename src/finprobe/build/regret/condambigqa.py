@@ -18,7 +18,8 @@ from finprobe.build.regret.common import ConversionResult
 __all__ = ["compact_aliases", "condition_phrase", "convert_condambigqa_records"]
 
 MAX_CONDITION_WORDS = 8
-_LEAD = re.compile(r"^(?:if\s+referring\s+to|referring\s+to|if|when|assuming|in the context of|considering|for|regarding|in terms of)\s+"
+_LEAD = re.compile(r"^(?:if\s+referring\s+to|referring\s+to|if|when|assuming|in the context of|considering|for|"
+                   r"regarding|in terms of)\s+"
                    r"(?:the\s+(?:question|user|query)\s+(?:is\s+)?(?:refers?|asks?|asking|referring)\s+(?:to|about)\s+)?"
                    r"(?:we\s+(?:are\s+)?(?:consider|talking about|mean)\s+)?", re.I)
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
@@ -77,7 +78,8 @@ def convert_condambigqa_records(records: Iterable[tuple[str, Any]], result: Conv
         result.n_records += 1
         if not isinstance(rec, dict) or not isinstance(rec.get("properties"), list) or not rec.get("question"):
             result.drop(str(rec.get("id") if isinstance(rec, dict) else "?"), "malformed record",
-                        detail="expected {id, question, properties: [{condition, groundtruth, citations}]}", where=where)
+                        detail="expected {id, question, properties: [{condition, groundtruth, citations}]}",
+                        where=where)
             continue
         rid = str(rec.get("id"))
         props = [p for p in rec["properties"] if isinstance(p, dict)]

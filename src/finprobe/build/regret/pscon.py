@@ -27,7 +27,8 @@ _COLOURS = ("stainless steel", "rose gold", "space gray", "navy blue", "light bl
             "silver", "grey", "gray", "red", "blue", "green", "pink", "purple", "gold", "yellow", "orange", "brown",
             "beige", "ivory", "clear", "transparent", "bronze", "copper", "teal", "cream", "charcoal", "multicolor")
 _COLOUR_RE = re.compile(r"\b(" + "|".join(_COLOURS) + r")\b", re.I)
-_SIZE_RE = re.compile(r"\b(\d+(?:\.\d+)?\s*(?:-\s*)?(?:cu\.?\s*ft\.?|cubic\s+(?:ft|feet)\.?|l|liters?|litres?|qt|quarts?|"
+_SIZE_RE = re.compile(r"\b(\d+(?:\.\d+)?\s*(?:-\s*)?(?:cu\.?\s*ft\.?|cubic\s+(?:ft|feet)\.?|l|liters?|litres?|"
+                      r"qt|quarts?|"
                       r"oz|ounces?|ml|gb|tb|inch(?:es)?|in\.|\"|mm|cm|lbs?|pounds?|kg|g|pack|count|pcs|pieces|"
                       r"piece|watts?|mah))(?!\w)", re.I)
 _MODEL_RE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}\b")
@@ -183,9 +184,9 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
             continue
         canon = {k: {_value_key(k, v): v for v in reversed(vals)} for k, vals in variables.items()}
         intents, liked_intents = [], []
-        for n, (key, members) in enumerate(groups.items()):
+        for n, (value_keys, members) in enumerate(groups.items()):
             iid = f"p{n + 1}"
-            slots = {k: canon[k][v] for k, v in zip(variables, key)}
+            slots = {k: canon[k][v] for k, v in zip(variables, value_keys, strict=True)}
             aliases = [a for p in members for a in product_aliases(titles[p])]
             intents.append(Intent(intent_id=iid, description=" | ".join(titles[p] for p in members), slots=slots,
                                   answer_aliases=aliases))

@@ -2,7 +2,13 @@
 and the record, a path or a URL through `finprobe.core.sources`)."""
 
 from finprobe.core.formats.ambignq import (
-    AmbigNQAnnotation, AmbigNQRecord, MultipleQAs, QAPair, SingleAnswer, load_ambignq, parse_ambignq,
+    AmbigNQAnnotation,
+    AmbigNQRecord,
+    MultipleQAs,
+    QAPair,
+    SingleAnswer,
+    load_ambignq,
+    parse_ambignq,
 )
 
 __all__ = ["AmbigNQAnnotation", "AmbigNQRecord", "MultipleQAs", "QAPair", "SingleAnswer", "load_ambignq",
