@@ -26,8 +26,10 @@ from finprobe.benchmarks.regret.replies import classify_reply  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--errors", action="store_true")
+    ap.add_argument("--set", default="classifier.jsonl", help="labelled file in bench/data/regret "
+                    "(also: classifier_holdout.jsonl, written after the rules were tuned)")
     args = ap.parse_args()
-    items = load_items("classifier.jsonl")
+    items = load_items(args.set)
     rows: list[tuple[str, bool]] = []
     pairs: list[tuple[str, str]] = []
     refusal_pairs: list[tuple[str, str]] = []

@@ -67,8 +67,10 @@ def main() -> None:
     ap.add_argument("--sweep", action="store_true", help="also sweep the threshold")
     ap.add_argument("--errors", action="store_true", help="print each disagreement")
     ap.add_argument("--method", choices=["lexical", "embeddings", "both"], default="both")
+    ap.add_argument("--set", default="mapper.jsonl", help="labelled file in bench/data/regret "
+                    "(also: mapper_holdout.jsonl, written after the rules were tuned)")
     args = ap.parse_args()
-    items = load_items("mapper.jsonl")
+    items = load_items(args.set)
     print(f"{len(items)} labelled questions over {len({i['cig'] for i in items})} CIGs")
     methods = ["lexical", "embeddings"] if args.method == "both" else [args.method]
     for method in methods:

@@ -23,8 +23,10 @@ from finprobe.benchmarks.regret.matching import FUZZY_THRESHOLD, match_intent  #
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--errors", action="store_true")
+    ap.add_argument("--set", default="matcher.jsonl", help="labelled file in bench/data/regret "
+                    "(also: matcher_holdout.jsonl, written after the rules were tuned)")
     args = ap.parse_args()
-    items = load_items("matcher.jsonl")
+    items = load_items(args.set)
     cigs = all_cigs()
     rows = []
     tp = fp = fn = 0

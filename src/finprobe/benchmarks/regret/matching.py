@@ -45,6 +45,14 @@ def _amount(alias: str) -> ParsedNumber | None:
     return p if not _AMOUNT_REST.sub("", rest.lower()).strip() else None
 
 
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+
+
+def _n(text: str) -> str:
+    """Normalised text without possessive 's ("George Michael's version" names "George Michael")."""
+    return norm(_POSSESSIVE.sub("", text))
+
+
 class IntentMatch(BaseModel):
     intent_id: str | None
     #: "alias" | "date" | "fuzzy" for a match; "none" or "hedge" otherwise
@@ -69,10 +77,10 @@ def _alias_parts(cig: CIG) -> dict[str, list[str]]:
             if len(pieces) < 2:
                 continue
             for piece in pieces:
-                n = norm(piece)
+                n = _n(piece)
                 if len(n) >= 3 and not n.isdigit():
                     parts.setdefault(n, set()).add(intent.intent_id)
-    whole = {norm(a) for i in cig.intents for a in i.answer_aliases}
+    whole = {_n(a) for i in cig.intents for a in i.answer_aliases}
     out: dict[str, list[str]] = {}
     for n, owners in parts.items():
         if len(owners) == 1 and n not in whole:
@@ -88,13 +96,13 @@ def match_intent(answer: str, cig: CIG) -> IntentMatch:
     """The intent a final answer selects, or intent_id None ("none": no alias; "hedge": several intents)."""
     if not isinstance(answer, str) or not answer.strip():
         return IntentMatch(intent_id=None, method="none")
-    text = norm(answer)
+    text = _n(answer)
     answer_dates: set[str] | None = None
     numbers: list[ParsedNumber] | None = None
     hits: dict[str, list[tuple[int, int, str, str]]] = {}  # intent -> (start, end, alias, method)
     for intent in cig.intents:
         for alias in intent.answer_aliases:
-            a = norm(alias)
+            a = _n(alias)
             if not a:
                 continue
             found = [(s, e, alias, "alias") for s, e in _spans(a, text) if not _set_aside(text, s)]
