@@ -151,3 +151,41 @@ def test_real_ambignq_and_pscon_files(tmp_path):
     res = convert("pscon", pscon, tmp_path / "p")
     assert res.n_records == 242 and len(res.cigs) + len(res.dropped) == 242 and len(res.cigs) > 30
     assert all(c.metadata["liked_intents"] for c in res.cigs)
+
+
+async def test_llm_refinement_replaces_rule_drops_only_with_valid_cigs(tmp_path):
+    import json as _json
+
+    from finprobe.build.regret.ambignq import convert_ambignq_records
+    from finprobe.build.regret.common import ConversionResult
+    from finprobe.build.regret.llm import refine_ambignq_with_llm
+    from finprobe.core.formats import load_ambignq
+
+    recs = [{"id": "m1", "question": "Where do they go in fault in our stars?", "annotations": [
+        {"type": "multipleQAs", "qaPairs": [
+            {"question": "Where do Hazel and Augustus go on their first meeting?", "answer": ["support group"]},
+            {"question": "Where do Hazel and Augustus go with tickets from Make-A-Wish?", "answer": ["Amsterdam"]}]}]},
+        {"id": "m2", "question": "Who won the cup?", "annotations": [
+            {"type": "multipleQAs", "qaPairs": [
+                {"question": "Who won the cup according to the first count of the votes?", "answer": ["A"]},
+                {"question": "Who won the cup after the recount demanded by the league?", "answer": ["B"]}]}]}]
+    path = tmp_path / "t.json"
+    path.write_text(_json.dumps(recs), encoding="utf-8")
+    records = load_ambignq(path)
+    result = ConversionResult(kind="ambignq", input=str(path))
+    convert_ambignq_records(records, result)
+    assert {d.record_id for d in result.dropped} == {"m1", "m2"} and not result.cigs
+
+    async def generate(messages):
+        if "fault in our stars" in messages[-1].content:
+            return _json.dumps({"variables": [{"name": "occasion", "values": ["first meeting", "Make-A-Wish trip"]}],
+                                "slots": [{"occasion": "first meeting"}, {"occasion": "Make-A-Wish trip"}],
+                                "questions": {"occasion": "Which occasion do you mean: the first meeting or "
+                                                          "the Make-A-Wish trip?"}})
+        return "Sorry, I cannot help."
+
+    added = await refine_ambignq_with_llm(result, records, generate)
+    assert added == 1 and [c.cig_id for c in result.cigs] == ["ambignq-m1"]
+    assert result.cigs[0].metadata["variables_by"] == "llm"
+    (drop,) = result.dropped
+    assert drop.record_id == "m2" and "llm split failed: the reply holds no JSON object" in drop.reason

@@ -9,10 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from finprobe.build.regret.common import ConversionResult, DroppedRecord
-from finprobe.build.regret.llm import llm_split
+from finprobe.build.regret.llm import LLMSplitError, Reading, llm_split, refine_ambignq_with_llm
 from finprobe.core.sources import decode_text, json_records, read_source
 
-__all__ = ["CONVERTER_KINDS", "ConversionResult", "DroppedRecord", "convert", "llm_split"]
+__all__ = ["CONVERTER_KINDS", "ConversionResult", "DroppedRecord", "LLMSplitError", "Reading", "convert", "llm_split",
+           "refine_ambignq_with_llm"]
 
 CONVERTER_KINDS = ("ambignq", "pscon", "condambigqa", "ambigdocs", "fininteract")
 

@@ -94,3 +94,45 @@ async def llm_split(cig_id: str, prompt: str, readings: list[Reading], generate:
         )
     except ValidationError as exc:
         raise LLMSplitError(validation_message(exc)) from None
+
+
+#: rule drops an LLM may still split: the readings are fine, the rules found no concise shared attribute
+SPLITTABLE_REASONS = (
+    "alternatives not labelled by a shared concise attribute",
+    "alternatives not cleanly labelled",
+    "readings not separated by their attributes",
+)
+
+
+async def refine_ambignq_with_llm(result: Any, records: list[Any], generate: Generate, *,
+                                  limit: int | None = None) -> int:
+    """Retry AmbigNQ records the rules dropped as unlabelled with `llm_split`; a valid, grounded CIG replaces
+    the drop, anything else keeps the drop with the model's failure appended to its reason. Returns the
+    number of CIGs added. `result` is the rules' ConversionResult, `records` the AmbigNQRecords it read."""
+    from finprobe.build.regret.common import ground
+
+    by_id = {r.id: r for r in records}
+    added = tried = 0
+    for drop in list(result.dropped):
+        if not drop.reason.startswith(SPLITTABLE_REASONS) or drop.record_id not in by_id:
+            continue
+        if limit is not None and tried >= limit:
+            break
+        tried += 1
+        rec = by_id[drop.record_id]
+        pairs = rec.multiple_qas[0].qaPairs
+        readings = [Reading(description=p.question, answers=list(p.answer)) for p in pairs]
+        try:
+            cig = await llm_split(f"ambignq-{rec.id}", rec.question, readings, generate,
+                                  metadata={"source": "ambignq", "source_id": rec.id})
+        except LLMSplitError as exc:
+            drop.reason = f"{drop.reason}; llm split failed: {exc}"
+            continue
+        grounded = ground(cig)
+        if isinstance(grounded, str):
+            drop.reason = f"{drop.reason}; llm split not grounded: {grounded}"
+            continue
+        result.dropped.remove(drop)
+        result.cigs.append(grounded)
+        added += 1
+    return added
