@@ -62,3 +62,13 @@ def test_normalised_regret_uses_epsilon_when_there_is_no_margin():
     refs = {"x": ReferenceValues(cig_id="x", reference=0.9, baseline=0.9, n_intents=1, planner_states=1)}
     assert regret({"x": 0.8}, refs)["x"] == pytest.approx(0.1)
     assert normalised_regret({"x": 0.8}, refs)["x"] == pytest.approx(0.1 / EPSILON)
+
+
+async def test_several_personas_get_a_headline_with_cis_and_per_persona_blocks():
+    refs = {p: reference_values([simpsons(), rookie()], PERSONAS[p], PROFILE) for p in ("cooperative", "vague")}
+    rows = await _run(PlannerPolicy, "cooperative") + await _run(PlannerPolicy, "vague")
+    out = aggregate(rows, refs, seed=2, n_resamples=200)
+    assert set(out["by_persona"]) == {"cooperative", "vague"}
+    assert out["reward"] == pytest.approx((out["by_persona"]["cooperative"]["reward"]
+                                           + out["by_persona"]["vague"]["reward"]) / 2)
+    assert out["reward_ci_low"] <= out["reward"] <= out["reward_ci_high"]

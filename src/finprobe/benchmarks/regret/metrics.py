@@ -125,21 +125,26 @@ def _ci(values: list[float], seed: int, n_resamples: int, confidence: float) -> 
     return iv.ci_low, iv.ci_high
 
 
+def _per_instance(results: list[EpisodeResult], refs: dict[str, ReferenceValues]) -> dict[str, dict[str, float]]:
+    """Each headline metric per instance (the unit the bootstrap resamples)."""
+    rew = reward(results)
+    return {
+        "reward": rew,
+        "regret": regret(rew, refs),
+        "n_regret": normalised_regret(rew, refs),
+        "success": instance_means(results, "utility"),
+        "avg_turns": instance_means(results, "asks"),
+        "avg_cost": instance_means(results, "cost"),
+        "avg_penalty": instance_means(results, "penalty"),
+        "forced_terminal_rate": instance_means(results, "forced_terminal"),
+    }
+
+
 def _block(results: list[EpisodeResult], refs: dict[str, ReferenceValues], seed: int, n_resamples: int,
            confidence: float) -> dict[str, Any]:
-    rew = reward(results)
-    reg = regret(rew, refs)
-    nreg = normalised_regret(rew, refs)
-    per_instance = {
-        "reward": list(rew.values()),
-        "regret": list(reg.values()),
-        "n_regret": list(nreg.values()),
-        "success": list(instance_means(results, "utility").values()),
-        "avg_turns": list(instance_means(results, "asks").values()),
-        "avg_cost": list(instance_means(results, "cost").values()),
-        "avg_penalty": list(instance_means(results, "penalty").values()),
-        "forced_terminal_rate": list(instance_means(results, "forced_terminal").values()),
-    }
+    per = _per_instance(results, refs)
+    rew = per["reward"]
+    per_instance = {k: list(v.values()) for k, v in per.items()}
     out: dict[str, Any] = {
         "n": len(rew),
         "n_rollouts": len(results),
@@ -182,7 +187,13 @@ def aggregate(results: Iterable[EpisodeResult],
         out = dict(by_persona[personas[0]])
     else:
         # Several personas in one run: headline = mean over personas' blocks (each persona weighs the same).
-        out = {k: _mean([float(b[k]) for b in by_persona.values() if b.get(k) is not None])  # type: ignore[arg-type]
+        out = {k: _mean([float(b[k]) for b in by_persona.values() if b.get(k) is not None])
                for k in by_persona[personas[0]] if not k.endswith(("_ci_low", "_ci_high"))}
+        # CIs resample instances; an instance's value is its mean over the personas it was run under.
+        pers = [_per_instance([r for r in rows if r.persona == p], refs_for(p)) for p in personas]
+        for key in pers[0]:
+            cigs = sorted(set.intersection(*(set(d[key]) for d in pers)))
+            values = [sum(d[key][c] for d in pers) / len(pers) for c in cigs]
+            out[f"{key}_ci_low"], out[f"{key}_ci_high"] = _ci(values, seed, n_resamples, confidence)
     out["by_persona"] = by_persona
     return out
