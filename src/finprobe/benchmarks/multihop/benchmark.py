@@ -112,9 +112,9 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
     scorer_version = SCORER_VERSION
     options_model = MultihopOptions
     constrained_roles = frozenset({"agent", "judge"})
-    # the demo suite on the embedded model: one chain per hop count (EN), a short budget
+    # the demo suite on the embedded model: one chain per hop count (EN), a budget the gold path fits in
     demo_limit = 6
-    demo_options = {"max_rounds": "6", "max_observation_chars": "1500"}
+    demo_options = {"max_rounds": "12"}
 
     # ------------------------------------------------------------------ catalogue
     def modes(self) -> list[ModeInfo]:
