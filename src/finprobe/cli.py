@@ -204,20 +204,30 @@ def run(
     fresh: bool = typer.Option(False, help="Start over in the run folder instead of resuming."),
     cache: bool = typer.Option(False, help="Use the response cache (~/.cache/finprobe)."),
     progress: bool = typer.Option(True, help="Show a progress bar."),
+    persona: Optional[str] = typer.Option(None, help="regret: the simulated user (shortcut for -O persona=...)."),
+    method: Optional[str] = typer.Option(None, help="regret: the prompt method (shortcut for -O method=...)."),
 ) -> None:
     """Run a benchmark (resumes an interrupted run in the same folder)."""
-    from finprobe.core.families import available_families
+    from finprobe.core.families import available_families, load_family
 
     if corpus:
         option = [*option, f"corpus={corpus}"]
+    for key, value in (("persona", persona), ("method", method)):
+        if value is not None:
+            option = [*option, f"{key}={value}"]
     names = [benchmark] if benchmark else available_families()
     demo = benchmark is None  # the demo suite: each family beside its baselines, then where to go next
     folders: list[Path] = []
     for name in names:
         try:
-            config = build_config(name, data=data, mode=mode, limit=limit, concurrency=concurrency, seed=seed,
+            family_options, family_limit = option, limit
+            if demo and data is None:
+                family = load_family(name)
+                family_options = [*(f"{k}={v}" for k, v in family.demo_options.items()), *option]
+                family_limit = limit if limit is not None else family.demo_limit
+            config = build_config(name, data=data, mode=mode, limit=family_limit, concurrency=concurrency, seed=seed,
                                   role_specs={"agent": agent, "user": user, "judge": judge, "classifier": classifier},
-                                  base_url=base_url, api_key_env=api_key_env, sets=set_, options=option,
+                                  base_url=base_url, api_key_env=api_key_env, sets=set_, options=family_options,
                                   config_file=config_file, sample_retries=sample_retries, epochs=epochs,
                                   protocol=protocol)
             if prices is not None:
@@ -606,6 +616,31 @@ def _print_funnel(funnel: dict[str, Any], out: Path) -> None:
     console.print(f"accepted {funnel['accepted']} of target {funnel['target']} "
                   f"({', '.join(f'{k} {v}' for k, v in funnel['accepted_by_category'].items()) or 'none'}); "
                   f"{funnel['errors']} errors; total cost ${funnel['cost']['total_usd']:.4f}")
+
+
+@build_app.command("regret")
+def build_regret_cmd(
+    source: str = typer.Argument(..., help="The source file (path or URL) in its official format."),
+    kind: str = typer.Option(..., "--from", help="ambignq | pscon | condambigqa | ambigdocs | fininteract"),
+    out: Path = typer.Option(..., help="Folder for cigs.jsonl, dropped.jsonl, controls.jsonl and counts.json."),
+    format: str = typer.Option("table", help="table | json (the counts)"),
+) -> None:
+    """Convert public data to clarification interaction graphs (CIGs); every dropped record keeps its reason."""
+    from finprobe.build.regret import CONVERTER_KINDS, convert
+
+    if kind not in CONVERTER_KINDS:
+        raise typer.BadParameter(f"--from must be one of {', '.join(CONVERTER_KINDS)}")
+    with _user_errors():
+        result = convert(kind, source, out)
+    counts = result.counts
+    if format == "json":
+        sys.stdout.write(json.dumps(counts, indent=2, ensure_ascii=False) + "\n")
+        return
+    console.print(f"{counts['records']} records from {source}: {counts['cigs']} CIGs, {counts['controls']} controls "
+                  f"(no clarification needed), {counts['dropped']} dropped", highlight=False)
+    for reason, n in counts["dropped_by_reason"].items():
+        console.print(Text(f"  dropped {n}: {reason}"))
+    console.print(f"written to {out}/cigs.jsonl, dropped.jsonl, controls.jsonl, counts.json", highlight=False)
 
 
 @build_app.command("ambiguity")

@@ -217,6 +217,10 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
     #: roles whose replies must follow a JSON schema (actions, verdicts): the runner negotiates a
     #: structured-output mode with their endpoints before the run; other roles are sent plain chat
     constrained_roles: ClassVar[frozenset[str]] = frozenset({"agent"})
+    #: what `finprobe run` with no arguments (the demo suite on the embedded model) runs of this family: the
+    #: first `demo_limit` samples with `demo_options`, so a newcomer's first run ends in minutes
+    demo_limit: ClassVar[int | None] = None
+    demo_options: ClassVar[dict[str, str]] = {}
 
     # ------------------------------------------------------------------ catalogue
     def modes(self) -> list[ModeInfo]:

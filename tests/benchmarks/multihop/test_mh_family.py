@@ -55,3 +55,15 @@ def test_doctor_reports_seeded_defects_as_json(release_en):
     kinds = {f["kind"] for f in report["findings"]}
     assert {"duplicate", "label_mismatch"} <= kinds
     assert all(set(f) == {"id", "kind", "detail"} for f in report["findings"])
+
+
+def test_the_demo_suite_slice_still_lets_the_gold_path_solve_every_chain(tmp_path):
+    family = load_family("multihop")
+    opts = [a for k, v in family.demo_options.items() for a in ("-O", f"{k}={v}")]
+    out = tmp_path / "demo"
+    result = invoke("run", "multihop", "--agent", "gold-path", "--limit", family.demo_limit, *opts, "--out", out,
+                    "--no-progress")
+    assert result.exit_code == 0, result.output
+    report = json.loads(invoke("report", out, "--format", "json").output)
+    assert set(report["by_hops"]) == {"1", "2", "3", "4", "5", "6"}  # the slice covers every hop count
+    assert report["final_accuracy"] == 1.0

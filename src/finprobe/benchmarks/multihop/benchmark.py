@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
+from itertools import zip_longest
 from typing import Any, Literal
 
 from pydantic import Field
@@ -111,6 +112,9 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
     scorer_version = SCORER_VERSION
     options_model = MultihopOptions
     constrained_roles = frozenset({"agent", "judge"})
+    # the demo suite on the embedded model: one chain per hop count (EN), a budget the gold path fits in
+    demo_limit = 6
+    demo_options = {"max_rounds": "12"}
 
     # ------------------------------------------------------------------ catalogue
     def modes(self) -> list[ModeInfo]:
@@ -137,6 +141,11 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
 
     def load(self, data: str | None, options: MultihopOptions) -> list[Sample]:
         chains = load_chains(data if data is not None else demo_chains_path())
+        if data is None:  # the demo set round-robin over hop counts, so its first N chains cover every K
+            by_k: dict[int, list[Chain]] = {}
+            for c in chains:
+                by_k.setdefault(c.k, []).append(c)
+            chains = [c for group in zip_longest(*by_k.values()) for c in group if c is not None]
         return [Sample(id=c.id, data={"chain": c.model_dump(mode="json")},
                        meta={"K": c.k, "level": c.level, "language": c.language}) for c in chains]
 

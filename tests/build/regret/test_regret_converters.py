@@ -1,0 +1,191 @@
+"""Converters to CIGs: every drop recorded with its reason, outputs written, real shared files converted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from finprobe.benchmarks.ambiguity.instances import demo_instances_path
+from finprobe.benchmarks.regret import doctor, load_cigs
+from finprobe.build.regret import CONVERTER_KINDS, convert
+from finprobe.build.regret.ambignq import specifiers
+from finprobe.build.regret.attributes import build_variables, features
+from finprobe.build.regret.llm import LLMSplitError, Reading, llm_split
+from finprobe.core.benchmark import DataError
+
+REPO = Path(__file__).resolve().parents[3]
+SOURCES = REPO / "bench" / "data" / "regret" / "sources"
+SHARED = REPO.parent / "shared" / "data"
+
+
+def _ambignq_fixture(tmp_path: Path) -> Path:
+    recs = [
+        {"id": "a1", "question": "Who played gaston in the movie beauty and the beast?", "annotations": [
+            {"type": "multipleQAs", "qaPairs": [
+                {"question": "Who played Gaston in the 2017 movie Beauty and the Beast?", "answer": ["Luke Evans"]},
+                {"question": "Who played Gaston in the 1991 movie Beauty and the Beast?",
+                 "answer": ["Richard White"]}]}]},
+        {"id": "a2", "question": "When did the frozen ride open at epcot?",
+         "annotations": [{"type": "singleAnswer", "answer": ["June 21, 2016"]}]},
+        {"id": "a3", "question": "Who has the most shutouts in nhl history?", "annotations": [
+            {"type": "multipleQAs", "qaPairs": [
+                {"question": "Who has the most regular season shutouts in nhl history?", "answer": ["Martin Brodeur"]},
+                {"question": "Who has the most playoff shutouts in nhl history?", "answer": ["Martin Brodeur"]}]}]},
+        {"id": "a4", "question": "Where does the song anything you can do come from?", "annotations": [
+            {"type": "multipleQAs", "qaPairs": [
+                {"question": "Who wrote the song anything you can do?", "answer": ["Irving Berlin"]},
+                {"question": "What musical was the song anything you can do written for?",
+                 "answer": ["Annie Get Your Gun"]}]}]},
+        {"id": "a5", "question": "Who won?", "annotations": [
+            {"type": "singleAnswer", "answer": ["x"]},
+            {"type": "multipleQAs", "qaPairs": [{"question": "Who won in 2001?", "answer": ["a"]},
+                                                {"question": "Who won in 2002?", "answer": ["b"]}]}]},
+    ]
+    p = tmp_path / "train_light.json"
+    p.write_text(json.dumps(recs), encoding="utf-8")
+    return p
+
+
+def test_ambignq_conversion_keeps_drops_and_controls(tmp_path):
+    out = tmp_path / "out"
+    res = convert("ambignq", _ambignq_fixture(tmp_path), out)
+    assert res.counts["records"] == 5 and [c.cig_id for c in res.cigs] == ["ambignq-a1"]
+    cig = res.cigs[0]
+    assert [(v.name, v.values) for v in cig.variables] == [("year", ["2017", "1991"])]
+    assert cig.intents[0].answer_aliases == ["Luke Evans"] and cig.intents[0].slots == {"year": "2017"}
+    assert [c.cig_id for c in res.controls] == ["ambignq-a2"] and res.controls[0].is_control
+    reasons = {d.record_id: d.reason for d in res.dropped}
+    assert "does not change the answer" in reasons["a3"]
+    assert "different questions" in reasons["a4"]
+    assert "annotators disagree" in reasons["a5"]
+    # every source record is a CIG, a control or a drop
+    assert len(res.cigs) + len(res.controls) + len(res.dropped) == res.n_records
+    assert load_cigs(out / "cigs.jsonl") == res.cigs
+    dropped = [json.loads(line) for line in (out / "dropped.jsonl").read_text().splitlines()]
+    assert {d["record_id"] for d in dropped} == {"a3", "a4", "a5"} and all(d["reason"] for d in dropped)
+    assert json.loads((out / "counts.json").read_text())["cigs"] == 1
+
+
+def test_specifiers_and_attributes():
+    spec, qchange = specifiers("Who played rizzo in grease?", "Who played Rizzo in the 1978 film Grease?")
+    assert spec == "the 1978 film" and qchange == []
+    assert features("the 1978 film") == {"year": "1978", "medium": "film"}
+    assert features("as Corie Bratter")["role"] == "Corie Bratter"
+    assert features("in Nebraska")["place"] == "Nebraska"
+    plan = build_variables([features("the 1978 film"), features("the 1971 musical")])
+    assert not isinstance(plan, str)
+    assert [(v.name, v.values) for v in plan.variables] == [("version", ["1978 film", "1971 musical"])]
+
+
+def test_condambigqa_and_ambigdocs_samples(tmp_path):
+    res = convert("condambigqa", SOURCES / "condambigqa_sample.json", tmp_path / "c")
+    by = {c.cig_id: c for c in res.cigs}
+    assert [i.answer_aliases for i in by["condambigqa-cq-joker"].intents] == [
+        ["Jack Nicholson"], ["Heath Ledger"], ["Jared Leto"]]
+    assert by["condambigqa-cq-treaty-paris"].variables[0].name == "condition"
+    assert {d.record_id for d in res.dropped} == {"cq-mercury", "cq-same", "cq-tour"}
+    res = convert("ambigdocs", SOURCES / "ambigdocs_sample.json", tmp_path / "d")
+    by = {c.cig_id: c for c in res.cigs}
+    assert len(by["ambigdocs-ad-fort-amsterdam"].intents) == 3  # the unrelated "Amsterdam" page is no referent
+    assert by["ambigdocs-ad-red-dust"].variables[0].values == ["1932", "2004"]
+    assert {d.record_id: d.reason for d in res.dropped}["ad-resolved"].startswith("the question already names")
+    assert doctor(res.cigs) == []
+
+
+def test_fininteract_demo_becomes_financial_cigs(tmp_path):
+    res = convert("fininteract", demo_instances_path(), tmp_path / "f")
+    assert res.counts["cigs"] + res.counts["dropped"] == res.n_records == 25
+    c = res.cigs[0]
+    assert [i.intent_id for i in c.intents] == ["intended", "default"]
+    assert c.intents[0].answer_aliases == ["$538.9 million"] and c.variables[0].name == "entity"
+
+
+def test_malformed_source_and_unknown_kind(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"qid": "x", "question": "q?"}]', encoding="utf-8")
+    res = convert("ambigdocs", bad)
+    assert res.dropped[0].reason == "malformed record" and "bad.json (record 1)" in str(res.dropped[0].where)
+    with pytest.raises(DataError):
+        convert("ambignq", bad)
+    with pytest.raises(ValueError, match="known: " + ", ".join(CONVERTER_KINDS)):
+        convert("squad", bad)
+
+
+async def test_llm_split_validates_like_any_cig():
+    readings = [Reading(description="the 2017 film", answers=["Luke Evans"]),
+                Reading(description="the 1991 film", answers=["Richard White"])]
+
+    async def good(messages):
+        return '```json\n{"variables": [{"name": "year", "values": ["2017", "1991"]}], ' \
+               '"slots": [{"year": "2017"}, {"year": "1991"}], "questions": {"year": "Which year?"}}\n```'
+
+    cig = await llm_split("x", "Who played Gaston?", readings, good)
+    assert cig.intents[1].slots == {"year": "1991"} and cig.metadata["variables_by"] == "llm"
+    for reply, why in [
+        ('{"variables": [{"name": "year", "values": ["2017"]}], "slots": [{"year": "2017"}, {"year": "2017"}]}',
+         "fewer than two values"),
+        ('{"variables": [{"name": "year", "values": ["2017", "1991"]}], "slots": [{"year": "2017"}, {"year": "1990"}]}',
+         "not one of the variable's values"),
+        ('{"variables": [{"name": "Year!", "values": ["a", "b"]}], "slots": [{}, {}]}', "variables"),
+        ("I think the variable is the year.", "no JSON"),
+    ]:
+        async def bad(messages, reply=reply):
+            return reply
+
+        with pytest.raises(LLMSplitError, match=why):
+            await llm_split("x", "q?", readings, bad)
+
+
+@pytest.mark.shared_data
+def test_real_ambignq_and_pscon_files(tmp_path):
+    ambignq, pscon = SHARED / "ambigqa" / "train_light.json", SHARED / "pscon" / "conversation_en.json"
+    if not ambignq.exists() or not pscon.exists():
+        pytest.skip("shared data not present")
+    res = convert("ambignq", ambignq, tmp_path / "a")
+    assert res.n_records == 10036 and len(res.controls) == 5287
+    assert len(res.cigs) + len(res.controls) + len(res.dropped) == res.n_records
+    assert len(res.cigs) > 500 and all(2 <= len(c.intents) <= 12 for c in res.cigs)
+    assert doctor(res.cigs) == []
+    res = convert("pscon", pscon, tmp_path / "p")
+    assert res.n_records == 242 and len(res.cigs) + len(res.dropped) == 242 and len(res.cigs) > 30
+    assert all(c.metadata["liked_intents"] for c in res.cigs)
+
+
+async def test_llm_refinement_replaces_rule_drops_only_with_valid_cigs(tmp_path):
+    import json as _json
+
+    from finprobe.build.regret.ambignq import convert_ambignq_records
+    from finprobe.build.regret.common import ConversionResult
+    from finprobe.build.regret.llm import refine_ambignq_with_llm
+    from finprobe.core.formats import load_ambignq
+
+    recs = [{"id": "m1", "question": "Where do they go in fault in our stars?", "annotations": [
+        {"type": "multipleQAs", "qaPairs": [
+            {"question": "Where do Hazel and Augustus go on their first meeting?", "answer": ["support group"]},
+            {"question": "Where do Hazel and Augustus go with tickets from Make-A-Wish?", "answer": ["Amsterdam"]}]}]},
+        {"id": "m2", "question": "Who won the cup?", "annotations": [
+            {"type": "multipleQAs", "qaPairs": [
+                {"question": "Who won the cup according to the first count of the votes?", "answer": ["A"]},
+                {"question": "Who won the cup after the recount demanded by the league?", "answer": ["B"]}]}]}]
+    path = tmp_path / "t.json"
+    path.write_text(_json.dumps(recs), encoding="utf-8")
+    records = load_ambignq(path)
+    result = ConversionResult(kind="ambignq", input=str(path))
+    convert_ambignq_records(records, result)
+    assert {d.record_id for d in result.dropped} == {"m1", "m2"} and not result.cigs
+
+    async def generate(messages):
+        if "fault in our stars" in messages[-1].content:
+            return _json.dumps({"variables": [{"name": "occasion", "values": ["first meeting", "Make-A-Wish trip"]}],
+                                "slots": [{"occasion": "first meeting"}, {"occasion": "Make-A-Wish trip"}],
+                                "questions": {"occasion": "Which occasion do you mean: the first meeting or "
+                                                          "the Make-A-Wish trip?"}})
+        return "Sorry, I cannot help."
+
+    added = await refine_ambignq_with_llm(result, records, generate)
+    assert added == 1 and [c.cig_id for c in result.cigs] == ["ambignq-m1"]
+    assert result.cigs[0].metadata["variables_by"] == "llm"
+    (drop,) = result.dropped
+    assert drop.record_id == "m2" and "llm split failed: the reply holds no JSON object" in drop.reason
