@@ -31,6 +31,9 @@ slot is explicit: its state is the walk's s_0.
 
 Uniqueness rules beyond the derivation's own tie check (`unique`): one entity per name, one dividend per
 fiscal year, no two reports released the same first day, a complete year for a "which month of Y" question.
+
+A build uses the patterns its market has data for (`Pattern.available`, gathered in a `Library`): a market
+without funds' holdings or macro series simply realises fewer transitions (`graph.restrict`).
 """
 
 from __future__ import annotations
