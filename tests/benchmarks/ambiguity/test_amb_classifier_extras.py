@@ -18,7 +18,7 @@ def test_generic_and_none_are_separate_rates():
     assert none_ask_rate(facts) == pytest.approx(0.25)
 
 
-@pytest.mark.skipif(not embeddings_available(), reason="optional extra `embeddings` not installed")
+@pytest.mark.usefixtures("embeddings_installed")
 def test_embeddings_classifier_runs_offline_and_is_deterministic():
     clf = EmbeddingClassifier()
     a = clf.classify("Do you want the figure as originally reported or as restated?")

@@ -34,7 +34,7 @@ def test_auto_picks_an_available_method():
     assert ActionMapper("auto").method == ("embeddings" if embeddings_available() else "lexical")
 
 
-@pytest.mark.skipif(not embeddings_available(), reason="optional extra 'embeddings' not installed")
+@pytest.mark.usefixtures("embeddings_installed")
 def test_embeddings_method_records_itself():
     m = ActionMapper("embeddings").map("Is it the American or the National one you are asking about?", rookie())
     assert m.method == "embeddings" and m.action == "ask:league"
