@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from finprobe.core.agent import action_text
@@ -97,23 +99,24 @@ async def test_response_cache_serves_repeated_calls(tmp_path):
 async def test_a_store_failure_stops_the_run_with_its_cause(tmp_path, monkeypatch):
     from finprobe.core.store import StoreError
 
-    written = []
-    original = RunStore.append
+    written: list[str] = []
+    original = RunStore.append_lines
 
-    def flaky(self, record):
-        if len(written) >= 3:
+    def flaky(self, lines):  # the disk fills up after three records
+        room = max(0, 3 - len(written))
+        written.extend(json.loads(line)["sample_id"] for line in lines[:room])
+        original(self, lines[:room])
+        if len(lines) > room:
             raise StoreError("disk full")
-        written.append(record.sample_id)
-        original(self, record)
 
-    monkeypatch.setattr(RunStore, "append", flaky)
+    monkeypatch.setattr(RunStore, "append_lines", flaky)
     with pytest.raises(StoreError, match="disk full"):
         await Runner(config(), tmp_path, benchmark=ToyBenchmark(40), progress=False).run()
-    monkeypatch.setattr(RunStore, "append", original)
-    assert set(RunStore(tmp_path).load_records()) == set(written)  # what was acknowledged is on disk
+    monkeypatch.setattr(RunStore, "append_lines", original)
+    assert len(written) == 3 and set(RunStore(tmp_path).load_records()) == set(written)  # what was acknowledged is on disk
     # and the run resumes from there once the disk is fixed
     result = await Runner(config(), tmp_path, benchmark=ToyBenchmark(40), progress=False).run()
-    assert result.n_resumed == 3 and result.metrics["n"] == 40
+    assert result.n_resumed == len(written) and result.metrics["n"] == 40
 
 
 async def test_not_retryable_errors_are_not_retried_and_failed_attempts_keep_their_cost(tmp_path):

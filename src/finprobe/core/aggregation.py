@@ -1,5 +1,9 @@
 """From stored records to a run's metrics, the same way for the runner, `report` and `rescore`.
 
+`run_metrics` is the one path: it streams the run folder's records (aggregation views, see
+`Benchmark.aggregates_text`), keeps the latest record of each trial, and aggregates them. The runner writes
+`metrics.json` with it and `report` recomputes with it, so the two agree byte for byte.
+
 Two guarantees live here so that no family has to remember them:
 - **order**: records reach the family's `aggregate` in data order (the order of the samples the run
   loaded), or sorted by sample id when the data no longer loads; never in the order the store happened
@@ -13,18 +17,62 @@ Two guarantees live here so that no family has to remember them:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from finprobe.core.benchmark import AggregationSettings, Benchmark, FamilyOptions
-from finprobe.core.schema import Sample, SampleRecord, SampleStatus
+from finprobe.core.provenance import run_info
+from finprobe.core.schema import RunManifest, Sample, SampleRecord, SampleStatus
 from finprobe.core.stats import bootstrap_ci, bootstrap_items, pass_hat_k
+from finprobe.core.store import RunStore
 
 
 def ordered(records: Sequence[SampleRecord], order: Sequence[str] | None) -> list[SampleRecord]:
     """`records` in data order (`order` = sample ids as loaded), then epoch; unknown ids sorted after."""
     rank = {sid: i for i, sid in enumerate(order or [])}
     return sorted(records, key=lambda r: (rank.get(r.sample_id, len(rank)), r.sample_id, r.epoch))
+
+
+def run_trials(family: Benchmark[Any], store: RunStore, epochs: int,
+               order: Sequence[str] | None) -> list[SampleRecord]:
+    """The latest record of each (sample, epoch ≤ `epochs`) in the store, in data order (`order`; sorted
+    by id when None), as aggregation views unless the family aggregates texts."""
+    latest = store.load_trials(view=not family.aggregates_text)
+    kept = [r for (_, e), r in latest.items() if e <= epochs]
+    return ordered(kept, order if order is not None else sorted({r.sample_id for r in kept}))
+
+
+def run_metrics(family: Benchmark[Any], store: RunStore, manifest: RunManifest, samples: Sequence[Sample] | None,
+                options: FamilyOptions, settings: AggregationSettings, *,
+                trials: Sequence[SampleRecord] | None = None) -> dict[str, Any]:
+    """A run's metrics from its folder: the family's aggregate (plus epochs) and the `run` section.
+    Deterministic: the same stored records give the same metrics whatever their order in the file.
+    `trials`: the folder's `run_trials`, when the caller has read them already."""
+    if trials is None:
+        order = [s.id for s in samples] if samples is not None else None
+        trials = run_trials(family, store, manifest.config.epochs, order)
+    metrics = aggregate_run(family, trials, samples, options, settings, manifest.config.epochs)
+    metrics.setdefault("run", {})
+    metrics["run"].update(run_info(manifest, trials, settings))
+    return metrics
+
+
+_MODEL_ERROR = re.compile(r"^(model call failed[^:]*): .*? at \S+: (?:failed after \d+ attempts; last error: )?")
+
+
+def error_reason(error: str | None) -> str:
+    """The reason of an error record, without what varies from sample to sample (model, endpoint, attempts),
+    so errors can be counted by reason."""
+    text = " ".join((error or "unknown error").split())
+    text = _MODEL_ERROR.sub(r"\1: ", text)
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
+def error_reasons(records: Iterable[SampleRecord]) -> Counter[str]:
+    """How many error records there are by reason (`error_reason`), most common first when listed."""
+    return Counter(error_reason(r.error) for r in records if r.status == SampleStatus.error)
 
 
 def _finite(x: float) -> float | None:

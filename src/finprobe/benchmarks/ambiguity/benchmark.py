@@ -41,7 +41,15 @@ from finprobe.benchmarks.ambiguity.simulators import (
 from finprobe.benchmarks.ambiguity.tables import plots, summary_tables
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.core.agent import LoopConfig, action_text, format_instructions, run_react
-from finprobe.core.benchmark import AggregationSettings, Benchmark, EpisodeContext, ModeInfo, PolicyInfo, RunStatistic
+from finprobe.core.benchmark import (
+    AggregationSettings,
+    Benchmark,
+    DataError,
+    EpisodeContext,
+    ModeInfo,
+    PolicyInfo,
+    RunStatistic,
+)
 from finprobe.core.display import PlotData, TableData
 from finprobe.core.models._base import ModelBackend
 from finprobe.core.retrieval import BM25Index
@@ -118,12 +126,17 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         return [self._sample(inst, corpus_ref) for inst in instances]
 
     def check_samples(self, mode: str | None, options: AmbiguityOptions, samples: Sequence[Sample]) -> None:
-        """Before anything runs: a searching mode needs a corpus, and oracle retrieval needs every
-        instance's own passage in it (else each episode would end in the same error)."""
+        """Before anything runs: a corpus that is given must load (a bad line, wrong types, non-UTF-8,
+        duplicate ids, no passage: DataError naming the file), a searching mode needs a corpus, and oracle
+        retrieval needs every instance's own passage in it (else each episode would end in the same error)."""
+        refs = {json.dumps(s.data.get("corpus"), sort_keys=True) for s in samples}
+        for ref in refs:
+            loaded = json.loads(ref)
+            if loaded is not None and not _index(loaded["path"], loaded["sha256"]).passages:
+                raise DataError(f"{loaded['path']}: the corpus holds no passage")
         cfg = get_mode(mode, options)
         if "search" not in cfg.actions:
             return
-        refs = {json.dumps(s.data.get("corpus"), sort_keys=True) for s in samples}
         if any(s.data.get("corpus") is None for s in samples):
             raise ValueError(f"mode {cfg.name} searches a passage corpus: give --corpus PASSAGES.jsonl")
         if cfg.oracle_retrieval:
