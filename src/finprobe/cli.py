@@ -297,7 +297,8 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
         return False
     errors = f"{result.n_errors} errors" + (f" ({reasons})" if reasons else "")
     console.print(Text(safe_text(f"{result.n_ran} samples run, {result.n_resumed} resumed from the store, "
-                                 f"{errors} · stored in {runner.out_dir}", one_line=True), style="dim"))
+                                 f"{errors} · stored in {runner.out_dir}", one_line=True), style="dim"),
+                  soft_wrap=True)
     return True
 
 

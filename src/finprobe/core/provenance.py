@@ -106,11 +106,15 @@ def usage_totals(records: Iterable[SampleRecord]) -> dict[str, Usage]:
 
 
 def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: Any) -> dict[str, Any]:
-    """The `run` section of a run's metrics: identity, completeness, seeds, and usage per role."""
+    """The `run` section of a run's metrics: identity, completeness, seeds, and usage per role.
+
+    A function of what determines results only (fingerprint, config, the stored records): the run id
+    and the creation time of one folder stay in its manifest, so a killed and resumed run reports the
+    same bytes as an uninterrupted run of the same config. Usage is summed in `trials`' order (data
+    order), so float sums are the same however the store received the records."""
     usage = usage_totals(trials)
     expected = manifest.n_samples * manifest.config.epochs
     return {
-        "run_id": manifest.run_id,
         "fingerprint": manifest.fingerprint,
         "benchmark": manifest.config.benchmark,
         "mode": manifest.config.mode,
@@ -121,6 +125,6 @@ def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: An
         "n_expected": expected,
         "n_stored": len(trials),
         "n_missing": max(0, expected - len(trials)),
-        "usage_by_role": {r: u.model_dump() for r, u in usage.items()},
-        "cost_usd": sum(u.cost_usd for u in usage.values()),
+        "usage_by_role": {r: u.model_dump() for r, u in sorted(usage.items())},
+        "cost_usd": sum(u.cost_usd for _, u in sorted(usage.items())),
     }
