@@ -2,14 +2,21 @@
 
 Real processes, the real HTTP client and the real mock server on 127.0.0.1."""
 
+import http.server
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
+import pytest
+from typer.testing import CliRunner
+
 from finprobe.benchmarks.reasoning import BENCHMARK, reference_value
+from finprobe.cli import app
 from finprobe.core.aio import run_async
 from finprobe.core.models.openai_compat import OpenAICompatibleModel
 from finprobe.core.runner import Runner
@@ -108,16 +115,6 @@ def test_thirty_percent_faults_every_sample_scored_or_error(tmp_path):
 # =========================================================================== issue 8
 # Real processes against the real mock server: one writer per folder, byte-identical reports, exit
 # codes, inputs refused before any request, a sample deadline, no key in any file, read-only folders.
-import http.server  # noqa: E402
-import shutil  # noqa: E402
-import threading  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
-
-from finprobe.cli import app  # noqa: E402
-
 _cli_runner = CliRunner()
 
 
