@@ -37,8 +37,8 @@ def cpu_seconds() -> float:
 class MockServerProcess:
     """The mock server in its own process, as a real endpoint would be: the harness's CPU is measured alone."""
 
-    def __init__(self, latency: float):
-        self.cmd = [sys.executable, "-m", "finprobe.testing.mock_server", "--latency", str(latency), "--reply", REPLY]
+    def __init__(self, latency: float, reply: str = REPLY):
+        self.cmd = [sys.executable, "-m", "finprobe.testing.mock_server", "--latency", str(latency), "--reply", reply]
 
     def __enter__(self) -> str:
         self.proc = subprocess.Popen(self.cmd, stdout=subprocess.PIPE, text=True)

@@ -26,22 +26,47 @@ from finprobe.core.benchmark import AggregationSettings, Benchmark, FamilyOption
 from finprobe.core.provenance import run_info
 from finprobe.core.schema import RunManifest, Sample, SampleRecord, SampleStatus
 from finprobe.core.stats import bootstrap_ci, bootstrap_items, pass_hat_k
-from finprobe.core.store import RunStore
+from finprobe.core.store import RecordViews, RunStore
 
 
-def ordered(records: Sequence[SampleRecord], order: Sequence[str] | None) -> list[SampleRecord]:
-    """`records` in data order (`order` = sample ids as loaded), then epoch; unknown ids sorted after."""
+def _keys(records: Sequence[SampleRecord]) -> list[tuple[str, int]]:
+    return records.keys if isinstance(records, RecordViews) else [(r.sample_id, r.epoch) for r in records]
+
+
+def ordered(records: Sequence[SampleRecord], order: Sequence[str] | None) -> Sequence[SampleRecord]:
+    """`records` in data order (`order` = sample ids as loaded), then epoch; unknown ids sorted after.
+    Views (`RecordViews`) stay views: they are reordered without being parsed."""
     rank = {sid: i for i, sid in enumerate(order or [])}
-    return sorted(records, key=lambda r: (rank.get(r.sample_id, len(rank)), r.sample_id, r.epoch))
+    keys = _keys(records)
+    perm = sorted(range(len(keys)), key=lambda i: (rank.get(keys[i][0], len(rank)), keys[i][0], keys[i][1]))
+    if isinstance(records, RecordViews):
+        return records.select(perm)
+    return [records[i] for i in perm]
+
+
+def of_epoch(records: Sequence[SampleRecord], epoch: int) -> Sequence[SampleRecord]:
+    """The records of one trial index, in their order (views stay views)."""
+    keys = _keys(records)
+    chosen = [i for i, (_, e) in enumerate(keys) if e == epoch]
+    if isinstance(records, RecordViews):
+        return records.select(chosen)
+    return [records[i] for i in chosen]
 
 
 def run_trials(family: Benchmark[Any], store: RunStore, epochs: int,
-               order: Sequence[str] | None) -> list[SampleRecord]:
+               order: Sequence[str] | None) -> Sequence[SampleRecord]:
     """The latest record of each (sample, epoch ≤ `epochs`) in the store, in data order (`order`; sorted
-    by id when None), as aggregation views unless the family aggregates texts."""
-    latest = store.load_trials(view=not family.aggregates_text)
-    kept = [r for (_, e), r in latest.items() if e <= epochs]
-    return ordered(kept, order if order is not None else sorted({r.sample_id for r in kept}))
+    by id when None): aggregation views parsed on access (`RecordViews`, flat memory), or full records
+    when the family aggregates texts."""
+    latest: Sequence[SampleRecord]
+    if family.aggregates_text:
+        latest = list(store.load_trials().values())
+    else:
+        latest = store.load_views()
+    keys = _keys(latest)
+    kept_at = [i for i, (_, e) in enumerate(keys) if e <= epochs]
+    kept = latest.select(kept_at) if isinstance(latest, RecordViews) else [latest[i] for i in kept_at]
+    return ordered(kept, order if order is not None else sorted({sid for sid, _ in _keys(kept)}))
 
 
 def run_metrics(family: Benchmark[Any], store: RunStore, manifest: RunManifest, samples: Sequence[Sample] | None,
@@ -85,11 +110,10 @@ def aggregate_run(family: Benchmark[Any], trials: Sequence[SampleRecord], sample
 
     `trials` are the latest record of each (sample, epoch); `samples` the run's data in order (None
     when it no longer loads)."""
-    order = [s.id for s in samples] if samples is not None else sorted({r.sample_id for r in trials})
+    order = [s.id for s in samples] if samples is not None else sorted({sid for sid, _ in _keys(trials)})
     by_id = {s.id: s for s in samples} if samples is not None else None
     records = ordered(trials, order)
-    first = [r for r in records if r.epoch == 1]
-    metrics = family.aggregate(first, by_id, options, settings)
+    metrics = family.aggregate(of_epoch(records, 1), by_id, options, settings)
     if epochs > 1:
         section = summarize_epochs(family, records, order, by_id, settings, epochs)
         metrics["epochs"] = section
@@ -105,24 +129,34 @@ def aggregate_run(family: Benchmark[Any], trials: Sequence[SampleRecord], sample
 def summarize_epochs(family: Benchmark[Any], records: Sequence[SampleRecord], order: Sequence[str],
                      samples: Mapping[str, Sample] | None, settings: AggregationSettings,
                      epochs: int) -> dict[str, Any]:
-    """Means over trials with instance-level CIs, per-epoch means, consistency and pass^1..K."""
-    by_sample: dict[str, list[SampleRecord]] = {}
+    """Means over trials with instance-level CIs, per-epoch means, consistency and pass^1..K.
+
+    One pass over `records` (in data order, a sample's trials together), keeping numbers, not records."""
+    in_order = set(order)
+    sums_by_sample: dict[str, dict[str, list[float]]] = {}
+    per_epoch: dict[str, dict[int, list[float]]] = {}
+    # Binary outcomes for pass^k and consistency: scored trials only; errors and skips are not trials.
+    scored_by_sample: dict[str, list[bool]] = {}
+    all_skipped: dict[str, bool] = {}
     for r in records:
-        by_sample.setdefault(r.sample_id, []).append(r)
-    ids = [sid for sid in order if sid in by_sample]
+        sid = r.sample_id
+        if sid not in in_order:
+            continue
+        sums = sums_by_sample.setdefault(sid, {})
+        for name, value in family.sample_values(r, (samples or {}).get(sid)).items():
+            if value is None:
+                continue
+            sums.setdefault(name, []).append(float(value))
+            per_epoch.setdefault(name, {}).setdefault(r.epoch, []).append(float(value))
+        all_skipped[sid] = all_skipped.get(sid, True) and r.status == SampleStatus.skipped
+        if r.status == SampleStatus.scored and r.score:
+            scored_by_sample.setdefault(sid, []).append(family.success(r.score))
+        else:
+            scored_by_sample.setdefault(sid, [])
+    ids = [sid for sid in order if sid in sums_by_sample]
 
     # Per-instance values averaged over the trials where they are defined.
-    per_instance: dict[str, dict[str, float]] = {}
-    per_epoch: dict[str, dict[int, list[float]]] = {}
-    for sid in ids:
-        sums: dict[str, list[float]] = {}
-        for r in by_sample[sid]:
-            for name, value in family.sample_values(r, (samples or {}).get(sid)).items():
-                if value is None:
-                    continue
-                sums.setdefault(name, []).append(float(value))
-                per_epoch.setdefault(name, {}).setdefault(r.epoch, []).append(float(value))
-        per_instance[sid] = {name: sum(v) / len(v) for name, v in sums.items()}
+    per_instance = {sid: {name: sum(v) / len(v) for name, v in sums_by_sample[sid].items()} for sid in ids}
     names = sorted({name for values in per_instance.values() for name in values})
     metric_out: dict[str, Any] = {}
     for name in names:
@@ -135,14 +169,12 @@ def summarize_epochs(family: Benchmark[Any], records: Sequence[SampleRecord], or
             "per_epoch": {str(e): sum(v) / len(v) for e, v in sorted(per_epoch.get(name, {}).items())},
         }
 
-    # Binary outcomes for pass^k and consistency: scored trials only; errors and skips are not trials.
     outcomes: dict[str, list[bool]] = {}
     unscored: list[dict[str, Any]] = []
     for sid in ids:
-        trials = by_sample[sid]
-        if all(r.status == SampleStatus.skipped for r in trials):
+        if all_skipped[sid]:
             continue
-        scored = [family.success(r.score) for r in trials if r.status == SampleStatus.scored and r.score]
+        scored = scored_by_sample[sid]
         outcomes[sid] = scored
         if len(scored) < epochs:
             unscored.append({"id": sid, "reason": f"{len(scored)} of {epochs} trials scored"})

@@ -34,8 +34,19 @@ def stable_hash(obj: Any) -> str:
 
 
 def data_hash(samples: Sequence[Sample]) -> str:
-    """Content hash of the samples a run uses (ids, instance data, skip reasons)."""
-    return stable_hash([[s.id, s.data, s.skip_reason] for s in samples])
+    """Content hash of the samples a run uses (ids, instance data, skip reasons).
+
+    The bytes hashed are those of `stable_hash([[s.id, s.data, s.skip_reason] for s in samples])` (so
+    existing fingerprints stand), fed one sample at a time: a 100k-sample data set never becomes one
+    string in memory."""
+    digest = hashlib.sha256(b"[")
+    for i, s in enumerate(samples):
+        if i:
+            digest.update(b", ")
+        digest.update(json.dumps([s.id, s.data, s.skip_reason], sort_keys=True, ensure_ascii=False,
+                                 default=str).encode())
+    digest.update(b"]")
+    return digest.hexdigest()
 
 
 def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str, *,

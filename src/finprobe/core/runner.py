@@ -16,6 +16,7 @@ import random
 import time
 import traceback
 import uuid
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from finprobe.core.aggregation import error_reasons, run_metrics, run_trials
+from finprobe.core.aggregation import error_reason, run_metrics, run_trials
 from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
@@ -408,13 +409,16 @@ class Runner:
         trials = run_trials(self.bench, store, self.config.epochs, order)
         metrics = run_metrics(self.bench, store, manifest, samples, self.options, self.settings(), trials=trials)
         store.write_metrics(metrics)
-        reasons = error_reasons(trials)
+        reasons: Counter[str] = Counter()
+        statuses_now: Counter[SampleStatus] = Counter()
+        for record in trials:  # one pass over the views, keeping counts only
+            statuses_now[record.status] += 1
+            if record.status == SampleStatus.error:
+                reasons[error_reason(record.error)] += 1
         return RunResult(out_dir=str(self.out_dir), manifest=manifest, metrics=metrics, n_samples=len(samples),
                          n_trials=n_trials, n_resumed=n_trials - len(pending), n_ran=ran,
-                         n_errors=sum(reasons.values()),
-                         n_scored=sum(1 for r in trials if r.status == SampleStatus.scored),
-                         n_skipped=sum(1 for r in trials if r.status == SampleStatus.skipped),
-                         error_reasons=dict(reasons.most_common()))
+                         n_errors=statuses_now[SampleStatus.error], n_scored=statuses_now[SampleStatus.scored],
+                         n_skipped=statuses_now[SampleStatus.skipped], error_reasons=dict(reasons.most_common()))
 
     async def _execute(self, pending: list[_Trial], roles: dict[str, RoleConfig], store: RunStore, *,
                        resumed: int) -> int:

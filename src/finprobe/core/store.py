@@ -28,9 +28,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import orjson
 from pydantic import ValidationError
@@ -147,6 +147,47 @@ def slim(data: dict[str, Any]) -> dict[str, Any]:
         if isinstance(info, dict):
             info.pop("failed_attempt_calls", None)
     return data
+
+
+class RecordViews(Sequence[SampleRecord]):
+    """Aggregation views of a run's records, held as compact JSON and parsed on each access.
+
+    A run's metrics need every record at once (the family's `aggregate` takes a sequence), but a parsed
+    record costs ~9 KB of Python objects even as a view (~1.3 KB of JSON): 100k of them would not fit in
+    500 MB. So the views stay bytes, and each access builds the record afresh (~20 µs): families iterate
+    the sequence and keep what they extract, not the records. `keys` are (sample id, epoch) per item."""
+
+    __slots__ = ("_lines", "keys")
+
+    def __init__(self, lines: list[bytes], keys: list[TrialKey]):
+        self._lines = lines
+        self.keys = keys
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> SampleRecord: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> RecordViews: ...
+
+    def __getitem__(self, index: int | slice) -> SampleRecord | RecordViews:
+        if isinstance(index, slice):
+            return RecordViews(self._lines[index], self.keys[index])
+        return SampleRecord.model_validate_json(self._lines[index])
+
+    def __iter__(self) -> Iterator[SampleRecord]:
+        for line in self._lines:
+            yield SampleRecord.model_validate_json(line)
+
+    def select(self, indices: Iterable[int]) -> RecordViews:
+        """The views at `indices`, in that order (no record is parsed)."""
+        chosen = list(indices)
+        return RecordViews([self._lines[i] for i in chosen], [self.keys[i] for i in chosen])
+
+    def __repr__(self) -> str:
+        return f"RecordViews({len(self)} records)"
 
 
 # --------------------------------------------------------------------------- the store
@@ -380,6 +421,33 @@ class RunStore:
         for record in self.iter_records(view=view):
             records[(record.sample_id, record.epoch)] = record
         return records
+
+    def load_views(self) -> RecordViews:
+        """The aggregation view (`slim`) of the latest record of each (sample, epoch), in first-seen
+        order, as compact JSON (`RecordViews`). Each line is validated once here, so an unreadable record
+        is an error naming its line."""
+        path = self.path / SAMPLES
+        lines: list[bytes] = []
+        keys: list[TrialKey] = []
+        where: dict[TrialKey, int] = {}
+        for lineno, line in self.iter_lines():
+            try:
+                data = slim(orjson.loads(line))
+                record = SampleRecord.model_validate(data)
+            except ValidationError as exc:
+                raise StoreError(f"{path}:{lineno}: unreadable record: {exc.errors()[0]['msg']}") from None
+            except orjson.JSONDecodeError as exc:
+                raise StoreError(f"{path}:{lineno}: unreadable record: {exc}") from None
+            key = (record.sample_id, record.epoch)
+            # Copied to an exactly sized object: orjson's own output keeps its ~8 KB buffer.
+            compact_line = bytes(memoryview(orjson.dumps(data)))
+            if key in where:
+                lines[where[key]] = compact_line
+            else:
+                where[key] = len(lines)
+                lines.append(compact_line)
+                keys.append(key)
+        return RecordViews(lines, keys)
 
     def load_records(self, epoch: int = 1) -> dict[str, SampleRecord]:
         """The latest record of each sample for one trial (the first by default), in first-seen order."""
