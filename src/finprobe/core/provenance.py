@@ -11,7 +11,7 @@ import hashlib
 import json
 import platform
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -109,21 +109,39 @@ def library_versions(extra: Iterable[str] = ()) -> dict[str, str]:
 
 def usage_totals(records: Iterable[SampleRecord]) -> dict[str, Usage]:
     """Tokens and cost per role over a run (errors included: their calls were paid for too)."""
-    totals: dict[str, Usage] = {}
+    total = UsageSum()
     for record in records:
-        for role, usage in record.usage_by_role.items():
-            totals[role] = totals.get(role, Usage()) + usage
-    return totals
+        total.add(record.usage_by_role)
+    return total.by_role()
 
 
-def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: Any) -> dict[str, Any]:
+class UsageSum:
+    """Per-role usage added up one record at a time, in the order given (float sums are reproducible)."""
+
+    def __init__(self) -> None:
+        self._sums: dict[str, list[Any]] = {}  # role -> [input tokens, output tokens, cost]
+
+    def add(self, by_role: Mapping[str, Usage]) -> None:
+        for role, usage in by_role.items():
+            total = self._sums.setdefault(role, [0, 0, 0.0])
+            total[0] += usage.input_tokens
+            total[1] += usage.output_tokens
+            total[2] += usage.cost_usd
+
+    def by_role(self) -> dict[str, Usage]:
+        return {role: Usage(input_tokens=i, output_tokens=o, cost_usd=c) for role, (i, o, c) in self._sums.items()}
+
+
+def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: Any, *,
+             usage: dict[str, Usage] | None = None) -> dict[str, Any]:
     """The `run` section of a run's metrics: identity, completeness, seeds, and usage per role.
 
     A function of what determines results only (fingerprint, config, the stored records): the run id
     and the creation time of one folder stay in its manifest, so a killed and resumed run reports the
     same bytes as an uninterrupted run of the same config. Usage is summed in `trials`' order (data
-    order), so float sums are the same however the store received the records."""
-    usage = usage_totals(trials)
+    order), so float sums are the same however the store received the records. `usage`: their
+    `usage_totals`, when the caller has summed them already."""
+    usage = usage_totals(trials) if usage is None else usage
     expected = manifest.n_samples * manifest.config.epochs
     return {
         "fingerprint": manifest.fingerprint,

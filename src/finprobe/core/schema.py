@@ -136,6 +136,8 @@ class Transcript(Record):
         back equal to the one that was written. Records written before references existed have none and
         read unchanged."""
         n = len(self.messages)
+        if not n:  # nothing to resolve against (a new transcript, or an aggregation view)
+            return self
         for call in self.calls:
             if call.output_ref is not None and call.output is None and 0 <= call.output_ref < n:
                 call.output, call.output_ref = self.messages[call.output_ref].content, None

@@ -47,6 +47,9 @@ MANIFEST = "manifest.json"
 SAMPLES = "samples.jsonl"
 METRICS = "metrics.json"
 LOCK = "run.lock"
+#: up to this many records, aggregation views stay parsed (~9 KB each, ~45 MB at most); beyond, they
+#: are kept as compact JSON only (~1.2 KB each) and parsed on each access, so memory stays flat
+PARSED_VIEWS_LIMIT = 5000
 
 TrialKey = tuple[str, int]
 
@@ -150,21 +153,39 @@ def slim(data: dict[str, Any]) -> dict[str, Any]:
 
 
 class RecordViews(Sequence[SampleRecord]):
-    """Aggregation views of a run's records, held as compact JSON and parsed on each access.
+    """Aggregation views of a run's records, held as compact JSON and parsed on access.
 
     A run's metrics need every record at once (the family's `aggregate` takes a sequence), but a parsed
-    record costs ~9 KB of Python objects even as a view (~1.3 KB of JSON): 100k of them would not fit in
-    500 MB. So the views stay bytes, and each access builds the record afresh (~20 µs): families iterate
-    the sequence and keep what they extract, not the records. `keys` are (sample id, epoch) per item."""
+    record costs ~9 KB of Python objects even as a view (~1.2 KB of JSON): 100k of them would not fit in
+    500 MB. So the views stay bytes, and an access builds the record (~20 µs): families iterate the
+    sequence and keep what they extract, not the records. Up to `PARSED_VIEWS_LIMIT` records, parsed views
+    are kept (shared by the sequences `select` makes), so the few passes of a small run parse each once.
+    `keys` are (sample id, epoch) per item."""
 
-    __slots__ = ("_lines", "keys")
+    __slots__ = ("_cache", "_lines", "keys")
 
-    def __init__(self, lines: list[bytes], keys: list[TrialKey]):
+    def __init__(self, lines: list[bytes], keys: list[TrialKey], cache: dict[int, SampleRecord] | None = None):
         self._lines = lines
         self.keys = keys
+        #: parsed views by id() of their line (the lines are held here, so their ids stay theirs)
+        self._cache = cache
+
+    @classmethod
+    def from_map(cls, views: dict[TrialKey, bytes]) -> RecordViews:
+        """Views in the map's order; a small run keeps its parsed views (see the class)."""
+        return cls(list(views.values()), list(views), {} if len(views) <= PARSED_VIEWS_LIMIT else None)
 
     def __len__(self) -> int:
         return len(self._lines)
+
+    def _parse(self, line: bytes) -> SampleRecord:
+        cache = self._cache
+        if cache is None:
+            return SampleRecord.model_validate_json(line)
+        record = cache.get(id(line))
+        if record is None:
+            record = cache[id(line)] = SampleRecord.model_validate_json(line)
+        return record
 
     @overload
     def __getitem__(self, index: int) -> SampleRecord: ...
@@ -174,20 +195,29 @@ class RecordViews(Sequence[SampleRecord]):
 
     def __getitem__(self, index: int | slice) -> SampleRecord | RecordViews:
         if isinstance(index, slice):
-            return RecordViews(self._lines[index], self.keys[index])
-        return SampleRecord.model_validate_json(self._lines[index])
+            return RecordViews(self._lines[index], self.keys[index], self._cache)
+        return self._parse(self._lines[index])
 
     def __iter__(self) -> Iterator[SampleRecord]:
         for line in self._lines:
-            yield SampleRecord.model_validate_json(line)
+            yield self._parse(line)
 
     def select(self, indices: Iterable[int]) -> RecordViews:
-        """The views at `indices`, in that order (no record is parsed)."""
+        """The views at `indices`, in that order (nothing is parsed)."""
         chosen = list(indices)
-        return RecordViews([self._lines[i] for i in chosen], [self.keys[i] for i in chosen])
+        return RecordViews([self._lines[i] for i in chosen], [self.keys[i] for i in chosen], self._cache)
 
     def __repr__(self) -> str:
         return f"RecordViews({len(self)} records)"
+
+
+def view_line(line: bytes | str) -> tuple[TrialKey, SampleStatus, bytes]:
+    """(key, status, compact view JSON) of one stored line: the aggregation view (`slim`), copied to an
+    exactly sized object (orjson's own output keeps its ~8 KB buffer). Raises ValueError/KeyError on a
+    line that is not a record."""
+    data = slim(orjson.loads(line))
+    key = (str(data["sample_id"]), int(data.get("epoch", 1)))
+    return key, SampleStatus(data["status"]), bytes(memoryview(orjson.dumps(data)))
 
 
 # --------------------------------------------------------------------------- the store
@@ -422,32 +452,26 @@ class RunStore:
             records[(record.sample_id, record.epoch)] = record
         return records
 
-    def load_views(self) -> RecordViews:
-        """The aggregation view (`slim`) of the latest record of each (sample, epoch), in first-seen
-        order, as compact JSON (`RecordViews`). Each line is validated once here, so an unreadable record
-        is an error naming its line."""
+    def load_view_map(self) -> dict[TrialKey, tuple[SampleStatus, bytes]]:
+        """The status and aggregation view (compact JSON, `view_line`) of the latest record of each
+        (sample, epoch), in first-seen order. Each line is validated once here, so an unreadable record is
+        an error naming its line."""
         path = self.path / SAMPLES
-        lines: list[bytes] = []
-        keys: list[TrialKey] = []
-        where: dict[TrialKey, int] = {}
+        views: dict[TrialKey, tuple[SampleStatus, bytes]] = {}
         for lineno, line in self.iter_lines():
             try:
-                data = slim(orjson.loads(line))
-                record = SampleRecord.model_validate(data)
+                key, status, view = view_line(line)
+                SampleRecord.model_validate_json(view)
             except ValidationError as exc:
                 raise StoreError(f"{path}:{lineno}: unreadable record: {exc.errors()[0]['msg']}") from None
-            except orjson.JSONDecodeError as exc:
+            except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
                 raise StoreError(f"{path}:{lineno}: unreadable record: {exc}") from None
-            key = (record.sample_id, record.epoch)
-            # Copied to an exactly sized object: orjson's own output keeps its ~8 KB buffer.
-            compact_line = bytes(memoryview(orjson.dumps(data)))
-            if key in where:
-                lines[where[key]] = compact_line
-            else:
-                where[key] = len(lines)
-                lines.append(compact_line)
-                keys.append(key)
-        return RecordViews(lines, keys)
+            views[key] = (status, view)
+        return views
+
+    def load_views(self) -> RecordViews:
+        """`RecordViews` of the latest record of each (sample, epoch), in first-seen order."""
+        return RecordViews.from_map({key: view for key, (_, view) in self.load_view_map().items()})
 
     def load_records(self, epoch: int = 1) -> dict[str, SampleRecord]:
         """The latest record of each sample for one trial (the first by default), in first-seen order."""

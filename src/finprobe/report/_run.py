@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from finprobe.core.aggregation import ordered, run_metrics
+from finprobe.core.aggregation import ordered, quiet_gc, run_metrics
 from finprobe.core.benchmark import AggregationSettings, Benchmark, FamilyOptions
 from finprobe.core.families import load_family
 from finprobe.core.provenance import data_hash
@@ -82,7 +82,8 @@ def load_run(path: str | Path, *, seed: int | None = None) -> StoredRun:
     options = bench.parse_options(manifest.config.options)
     samples = _samples_for(bench, manifest, options)
     settings = AggregationSettings.for_run(manifest.config.seed if seed is None else seed, options)
-    metrics = run_metrics(bench, store, manifest, samples, options, settings)
+    with quiet_gc():
+        metrics = run_metrics(bench, store, manifest, samples, options, settings)
     return StoredRun(path=Path(path), manifest=manifest, bench=bench, options=options,
                      samples=None if samples is None else {s.id: s for s in samples},
                      sample_order=None if samples is None else [s.id for s in samples],
