@@ -138,3 +138,24 @@ async def test_not_retryable_errors_are_not_retried_and_failed_attempts_keep_the
     assert len(paid) == 1
     in_transcript = sum(c.usage.output_tokens for c in rec.transcript.calls)
     assert rec.usage_by_role["agent"].output_tokens == in_transcript + paid[0]["usage"]["output_tokens"]
+
+
+def test_the_lazily_seeded_rng_draws_what_random_random_draws():
+    """Episodes get a Random seeded on first use (seeding costs more than most episodes draw); the numbers
+    must be exactly those of random.Random(seed), whichever method draws first."""
+    import random
+
+    from finprobe.core.runner import _LazyRandom
+
+    draws = [lambda r: r.random(), lambda r: r.gauss(0, 1), lambda r: r.choice("abcdefg"), lambda r: r.randint(1, 9),
+             lambda r: r.sample(range(30), 4), lambda r: r.randbytes(4), lambda r: r.getrandbits(70),
+             lambda r: r.choices("abc", k=3), lambda r: r.getstate()[1][:5]]
+    for seed in (0, 7, 2**32 - 1):
+        for draw in draws:
+            a, b = random.Random(seed), _LazyRandom(seed)
+            assert [draw(a) for _ in range(3)] == [draw(b) for _ in range(3)]
+        a, b = random.Random(seed), _LazyRandom(seed)
+        xs, ys = list(range(20)), list(range(20))
+        a.shuffle(xs)
+        b.shuffle(ys)
+        assert xs == ys

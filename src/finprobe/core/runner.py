@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import random
 import time
@@ -36,6 +37,7 @@ from finprobe.core.models._base import ModelBackend, ModelError
 from finprobe.core.models.pricing import Price
 from finprobe.core.models.registry import build_backend
 from finprobe.core.provenance import (
+    UsageSum,
     data_hash,
     git_revision,
     library_versions,
@@ -60,7 +62,7 @@ from finprobe.core.schema import (
     utcnow,
 )
 from finprobe.core.sources import validation_message
-from finprobe.core.store import RecordViews, RunStore, TrialKey, serialize, view_line
+from finprobe.core.store import PARSED_VIEWS_LIMIT, RecordViews, RunStore, TrialKey, serialize, view_line
 
 __all__ = ["Redactor", "RunResult", "Runner"]
 
@@ -140,13 +142,20 @@ class Runner:
         roles.update(self.config.roles)
         return roles
 
+    @functools.cached_property
+    def _policy_names(self) -> frozenset[str]:
+        return frozenset(p.name for p in self.bench.policies())
+
+    @functools.cached_property
+    def _components(self) -> dict[str, list[str]]:
+        return self.bench.components()
+
     def _backend_for(self, role: str, rc: RoleConfig, sample: Sample) -> ModelBackend | None:
         if role in self._injected:
             return self._injected[role]
-        policies = {p.name for p in self.bench.policies()}
-        if rc.spec in policies:
+        if rc.spec in self._policy_names:
             return self.bench.policy_backend(rc.spec, sample, self.options)
-        if rc.spec in self.bench.components().get(role, []):
+        if rc.spec in self._components.get(role, ()):
             return None  # a built-in component: the family builds it from role_specs
         if role not in self._shared:
             self._shared[role] = build_backend(rc)
@@ -201,7 +210,8 @@ class Runner:
                     transcript: Transcript, epoch: int = 1) -> ModelCall:
         start = time.perf_counter()
         # Store the input once: when it is a prefix of the transcript's messages, keep a count instead.
-        prefix = len(messages) <= len(transcript.messages) and transcript.messages[: len(messages)] == messages
+        held = transcript.messages
+        prefix = len(messages) <= len(held) and all(a is b or a == b for a, b in zip(messages, held, strict=False))
         base: dict[str, Any] = dict(role=role, backend=backend.kind, model=backend.model, config=config,
                                     messages=[] if prefix else list(messages),
                                     input_prefix=len(messages) if prefix else None)
@@ -211,9 +221,8 @@ class Runner:
             key = cache_key(backend, messages, config, epoch=epoch)
             hit = self.cache.get(key)
             if hit is not None:
-                call = ModelCall.model_construct(**base, output=hit.text, finish_reason=hit.finish_reason,
-                                                 usage=hit.usage, cached=True, notes=hit.notes,
-                                                 latency_s=time.perf_counter() - start)
+                call = ModelCall(**base, output=hit.text, finish_reason=hit.finish_reason, usage=hit.usage,
+                                 cached=True, latency_s=time.perf_counter() - start, notes=hit.notes)
                 transcript.calls.append(call)
                 return call
         try:
@@ -228,10 +237,8 @@ class Runner:
         if key is not None and self.cache is not None:
             self.cache.put(key, out)
         self.cost += out.usage.cost_usd
-        # Built without validation (~3x cheaper, once per call on the hot path): every value is typed here.
-        call = ModelCall.model_construct(**base, output=out.text, finish_reason=out.finish_reason, usage=out.usage,
-                                         attempts=out.attempts, latency_s=time.perf_counter() - start,
-                                         notes=out.notes)
+        call = ModelCall(**base, output=out.text, finish_reason=out.finish_reason, usage=out.usage,
+                         attempts=out.attempts, latency_s=time.perf_counter() - start, notes=out.notes)
         transcript.calls.append(call)
         return call
 
@@ -266,6 +273,7 @@ class Runner:
                         state: _Attempts) -> SampleRecord:
         attempts = 1 + max(0, self.config.sample_retries)
         seed = sample_seed(self.config.seed, sample.id, epoch)
+        role_specs = {r: rc.spec for r, rc in roles.items()}
 
         async def call(role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
                        transcript: Transcript) -> ModelCall:
@@ -287,12 +295,11 @@ class Runner:
                         models[role] = RoleModel(role, backend, transcript, defaults, call)
                 ctx: EpisodeContext[Any] = EpisodeContext(
                     sample=sample, mode=self.config.mode, options=self.options, seed=seed, epoch=epoch,
-                    transcript=transcript, models=models, role_specs={r: rc.spec for r, rc in roles.items()},
-                    rng=random.Random(seed))
+                    transcript=transcript, models=models, role_specs=role_specs, rng=_LazyRandom(seed))
                 await self.bench.run_episode(ctx)
-                return SampleRecord.model_construct(
-                    sample_id=sample.id, epoch=epoch, status=SampleStatus.scored, attempt=attempt, meta=sample.meta,
-                    transcript=transcript, started_at=started, usage_by_role=_usage(transcript, state.failed_calls))
+                return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.scored, attempt=attempt,
+                                    meta=sample.meta, transcript=transcript, started_at=started,
+                                    usage_by_role=_usage(transcript, state.failed_calls))
             except ModelError as exc:
                 state.last_error = f"model call failed after retries: {self._clean(str(exc))}"
                 if not exc.retryable:
@@ -405,14 +412,17 @@ class Runner:
         ran = 0
         if pending or not (store.path / "manifest.json").exists():
             store.write_manifest()  # a finished run that is opened again rewrites nothing
+        # A small run keeps its views parsed too, parsed as they are stored (in the idle time between
+        # replies) rather than all at the end: by id() of the view's bytes, which `views` keeps alive.
+        parsed: dict[int, SampleRecord] | None = {} if len(samples) * self.config.epochs <= PARSED_VIEWS_LIMIT else None
         if pending:
             store.open_append()  # an unwritable folder fails here, before any request
-            ran = await self._execute(pending, roles, store, views, resumed=n_trials - len(pending))
+            ran = await self._execute(pending, roles, store, views, parsed, resumed=n_trials - len(pending))
             store.sync()
         manifest = store.read_manifest()
         order = [s.id for s in samples]
-        trials = run_trials(self.bench, store, self.config.epochs, order,
-                            views=RecordViews.from_map({key: view for key, (_, view) in views.items()}))
+        all_views = RecordViews([view for _, view in views.values()], list(views), parsed)
+        trials = run_trials(self.bench, store, self.config.epochs, order, views=all_views)
         totals = tally(trials)
         metrics = run_metrics(self.bench, store, manifest, samples, self.options, self.settings(), trials=trials,
                               totals=totals)
@@ -424,7 +434,8 @@ class Runner:
                          error_reasons=dict(totals.reasons.most_common()))
 
     async def _execute(self, pending: list[_Trial], roles: dict[str, RoleConfig], store: RunStore,
-                       views: dict[TrialKey, tuple[SampleStatus, bytes]], *, resumed: int) -> int:
+                       views: dict[TrialKey, tuple[SampleStatus, bytes]], parsed: dict[int, SampleRecord] | None,
+                       *, resumed: int) -> int:
         """Play `pending` trials with a fixed pool of workers; store each as it finishes. Returns how many ran."""
         ran = 0
         progress, task_id = self._progress(len(pending) + resumed, resumed)
@@ -458,6 +469,10 @@ class Runner:
             store.append_lines(lines)
             for line in lines:  # the view of exactly what was stored (redacted, compacted)
                 key, status, view = view_line(line)
+                if parsed is not None:
+                    if key in views:  # a redone error: its old view goes, and its id() may be reused
+                        parsed.pop(id(views[key][1]), None)
+                    parsed[id(view)] = SampleRecord.model_validate_json(view)
                 views[key] = (status, view)
             ran += len(records)
             self.errors += sum(1 for r in records if r.status == SampleStatus.error)
@@ -524,8 +539,53 @@ class Runner:
         return progress, task_id
 
 
+class _LazyRandom(random.Random):
+    """A `random.Random(seed)` that seeds itself on first use: seeding the Mersenne Twister costs several
+    microseconds per sample, and most episodes never draw a number. The numbers are the very ones
+    `random.Random(seed)` gives (both `random` and `getrandbits` are overridden, so the inherited
+    methods draw exactly as the base class does)."""
+
+    def __init__(self, seed: int):  # the base __init__ would seed now
+        self._lazy_seed: int | None = seed
+        self.gauss_next = None  # what the base seed() sets (gauss() reads it before drawing)
+
+    def _ready(self) -> None:
+        if self._lazy_seed is not None:
+            seed, self._lazy_seed = self._lazy_seed, None
+            super().seed(seed)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self._lazy_seed = None
+        super().seed(*args, **kwargs)
+
+    def random(self) -> float:
+        if self._lazy_seed is not None:
+            self._ready()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        if self._lazy_seed is not None:
+            self._ready()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._ready()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._lazy_seed = None
+        super().setstate(state)
+
+    def randbytes(self, n: int) -> bytes:
+        self._ready()
+        return super().randbytes(n)
+
+
 def _usage(transcript: Transcript, extra_calls: list[ModelCall]) -> dict[str, Usage]:
-    totals = transcript.usage_by_role()
+    """Usage per role of a trial's calls, its failed attempts' calls included (they were paid for)."""
+    total = UsageSum()
+    for call in transcript.calls:
+        total.add({call.role: call.usage})
     for call in extra_calls:
-        totals[call.role] = totals.get(call.role, Usage()) + call.usage
-    return totals
+        total.add({call.role: call.usage})
+    return total.by_role()
