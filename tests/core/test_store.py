@@ -177,3 +177,27 @@ def test_the_stores_redactor_scrubs_every_line(tmp_path):
     text = (tmp_path / SAMPLES).read_text()
     assert "sk-live" not in text and "***" in text
     assert RunStore(tmp_path).load_records()["s0"].meta["note"] == "***"
+
+
+def test_views_parsed_on_access_give_the_metrics_of_parsed_views(tmp_path, monkeypatch):
+    """Large runs keep views as JSON and parse on each access; the metrics are the same bytes."""
+    import finprobe.core.store as store_module
+    from finprobe.core.aggregation import run_metrics
+    from finprobe.core.aio import run_async
+    from finprobe.core.benchmark import AggregationSettings
+    from finprobe.core.runner import Runner
+    from finprobe.core.store import metrics_json
+    from finprobe.testing.toy import ToyBenchmark
+
+    bench = ToyBenchmark(30)
+    result = run_async(Runner(RunConfig(benchmark="toy", concurrency=4), tmp_path, benchmark=bench,
+                              progress=False).run())
+    store = RunStore(tmp_path)
+    samples = bench.load(None, bench.parse_options({}))
+    settings = AggregationSettings.for_run(0, bench.parse_options({}))
+    cached = run_metrics(bench, store, store.read_manifest(), samples, bench.parse_options({}), settings)
+    monkeypatch.setattr(store_module, "PARSED_VIEWS_LIMIT", 2)
+    views = store.load_views()
+    assert views._cache is None and views[0] is not views[0]  # parsed afresh on each access
+    streamed = run_metrics(bench, store, store.read_manifest(), samples, bench.parse_options({}), settings)
+    assert metrics_json(streamed) == metrics_json(cached) == metrics_json(result.metrics)
