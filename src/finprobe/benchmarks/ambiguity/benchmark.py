@@ -129,12 +129,17 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         """Before anything runs: a corpus that is given must load (a bad line, wrong types, non-UTF-8,
         duplicate ids, no passage: DataError naming the file), a searching mode needs a corpus, and oracle
         retrieval needs every instance's own passage in it (else each episode would end in the same error)."""
-        refs = {json.dumps(s.data.get("corpus"), sort_keys=True) for s in samples}
-        for ref in refs:
-            loaded = json.loads(ref)
-            if loaded is not None and not _index(loaded["path"], loaded["sha256"]).passages:
-                raise DataError(f"{loaded['path']}: the corpus holds no passage")
         cfg = get_mode(mode, options)
+        refs = {json.dumps(s.data.get("corpus"), sort_keys=True) for s in samples}
+        for ref in sorted(refs):
+            loaded = json.loads(ref)
+            if loaded is None:
+                continue
+            # A searching mode indexes it now (episodes reuse the index); others only parse it.
+            passages = (_index(loaded["path"], loaded["sha256"]).passages if "search" in cfg.actions
+                        else load_ambiguity_corpus(loaded["path"]))
+            if not passages:
+                raise DataError(f"{loaded['path']}: the corpus holds no passage")
         if "search" not in cfg.actions:
             return
         if any(s.data.get("corpus") is None for s in samples):
