@@ -1,30 +1,29 @@
 """Harness throughput against the local mock server: achieved samples/s over the ideal C/L.
 
-Runs N samples of the engine's toy benchmark (one model call per sample: ReAct parse, scoring and a
-durable transcript per sample) through the real OpenAI-compatible HTTP client against the mock server,
-at latency L and concurrency C. Then the same at L = 0 to measure the harness overhead per sample.
-Everything is measured in this one run and reported as ratios, since these machines are noisy.
+Runs N samples of the engine's toy benchmark (one model call per sample: ReAct parse, scoring, a durable
+transcript per sample and the run's aggregate) through the real OpenAI-compatible HTTP client against
+the mock server (in its own process), at latency L and concurrency C; then the same at L = 0 to measure
+the harness's CPU per sample. The bare aiohttp client (the same requests, nothing else) is measured in
+the same run at the same L and C, as the reference the harness is compared with. Each measurement runs
+in a fresh process, `--repeat` times, interleaved, and the spread is reported: the machine is shared and
+noisy, so only ratios measured side by side mean anything.
 
-    python bench/throughput.py [--n 2000] [--latency 0.1] [--concurrency 64]
+    python bench/throughput.py [--n 2000] [--latency 0.1] [--concurrency 64] [--repeat 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-
-from finprobe.core.aio import run_async
-from finprobe.core.models.openai_compat import OpenAICompatibleModel
-from finprobe.core.runner import Runner
-from finprobe.core.schema import RoleConfig, RunConfig, SampleStatus
-from finprobe.core.store import RunStore
-from finprobe.testing.toy import ToyBenchmark
 
 REPLY = json.dumps({"action": "answer", "value": "0", "confidence": 50})
 
@@ -37,30 +36,39 @@ def cpu_seconds() -> float:
 class MockServerProcess:
     """The mock server in its own process, as a real endpoint would be: the harness's CPU is measured alone."""
 
-    def __init__(self, latency: float):
-        self.cmd = [sys.executable, "-m", "finprobe.testing.mock_server", "--latency", str(latency), "--reply", REPLY]
+    def __init__(self, latency: float, reply: str = REPLY):
+        self.cmd = [sys.executable, "-m", "finprobe.testing.mock_server", "--latency", str(latency), "--reply", reply]
 
     def __enter__(self) -> str:
         self.proc = subprocess.Popen(self.cmd, stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
         line = self.proc.stdout.readline().strip()  # "serving http://127.0.0.1:PORT/v1"
         if not line.startswith("serving "):
             self.proc.kill()
             raise RuntimeError(f"mock server did not start: {line!r}")
         return line.split()[1]
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.proc.terminate()
         self.proc.wait(timeout=10)
 
 
-def measure(n: int, latency: float, concurrency: int, out: Path) -> dict:
-    with MockServerProcess(latency) as base_url:
-        async def go():
+# --------------------------------------------------------------------------- one measurement (a child process)
+def measure_harness(n: int, concurrency: int, base_url: str) -> dict:
+    from finprobe.core.aio import run_async
+    from finprobe.core.models.openai_compat import OpenAICompatibleModel
+    from finprobe.core.runner import Runner
+    from finprobe.core.schema import RoleConfig, RunConfig, SampleStatus
+    from finprobe.core.store import RunStore
+    from finprobe.testing.toy import ToyBenchmark
+
+    with tempfile.TemporaryDirectory() as tmp:
+        async def go():  # type: ignore[no-untyped-def]
             backend = OpenAICompatibleModel(base_url=base_url, model="mock", max_concurrency=concurrency,
                                             timeout_s=30)
             config = RunConfig(benchmark="toy", concurrency=concurrency,
                                roles={"agent": RoleConfig(spec="mock")}, options={"n": n})
-            runner = Runner(config, out, benchmark=ToyBenchmark(n), progress=False,
+            runner = Runner(config, tmp, benchmark=ToyBenchmark(n), progress=False,
                             backends={"agent": backend}, fresh=True)
             try:
                 return await runner.run()
@@ -70,10 +78,48 @@ def measure(n: int, latency: float, concurrency: int, out: Path) -> dict:
         cpu0, t0 = cpu_seconds(), time.perf_counter()
         result = run_async(go())
         wall, cpu = time.perf_counter() - t0, cpu_seconds() - cpu0
-    records = RunStore(out).load_records()
+        records = RunStore(tmp).load_records()
     stored = sum(1 for r in records.values() if r.status == SampleStatus.scored and r.transcript and r.transcript.calls)
-    return {"n": n, "latency_s": latency, "concurrency": concurrency, "wall_s": wall, "cpu_s": cpu,
-            "samples_per_s": n / wall, "stored_transcripts": stored, "errors": result.n_errors}
+    return {"wall_s": wall, "cpu_s": cpu, "stored": stored, "errors": result.n_errors}
+
+
+def measure_bare(n: int, concurrency: int, base_url: str) -> dict:
+    """The bare aiohttp client: the same request and reply parsing, and nothing else."""
+    import aiohttp
+    import orjson
+
+    from finprobe.core.aio import run_async
+
+    async def go() -> None:
+        connector = aiohttp.TCPConnector(limit=concurrency, limit_per_host=0)
+        async with aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar()) as session:
+            jobs = iter(range(n))
+
+            async def worker() -> None:
+                for i in jobs:
+                    body = orjson.dumps({"model": "mock", "messages": [{"role": "user", "content": f"q{i}"}]})
+                    async with session.post(base_url + "/chat/completions", data=body,
+                                            headers={"Content-Type": "application/json"}) as resp:
+                        raw = await resp.read()
+                    orjson.loads(raw)["choices"][0]["message"]["content"]
+
+            await asyncio.gather(*(worker() for _ in range(concurrency)))
+
+    cpu0, t0 = cpu_seconds(), time.perf_counter()
+    run_async(go())
+    return {"wall_s": time.perf_counter() - t0, "cpu_s": cpu_seconds() - cpu0, "stored": n, "errors": 0}
+
+
+def _child(kind: str, n: int, concurrency: int, base_url: str) -> dict:
+    proc = subprocess.run([sys.executable, __file__, "--child", kind, str(n), str(concurrency), base_url],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{kind} measurement failed: {proc.stderr[-3000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.3f} (min {min(values):.3f}, max {max(values):.3f})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,23 +127,42 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=2000)
     ap.add_argument("--latency", type=float, default=0.1)
     ap.add_argument("--concurrency", type=int, default=64)
-    ap.add_argument("--overhead-n", type=int, default=1000, help="samples for the L = 0 overhead run")
+    ap.add_argument("--overhead-n", type=int, default=2000, help="samples for the L = 0 overhead run")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        loaded = measure(args.n, args.latency, args.concurrency, Path(tmp) / "latency")
-        bare = measure(args.overhead_n, 0.0, args.concurrency, Path(tmp) / "overhead")
+    if args.child:
+        kind, n, c, url = args.child
+        measure = measure_harness if kind == "harness" else measure_bare
+        print(json.dumps(measure(int(n), int(c), url)))
+        return 0
+
     ideal = args.concurrency / args.latency
-    ratio = loaded["samples_per_s"] / ideal
-    print(f"throughput: {loaded['n']} samples, L={args.latency*1000:.0f} ms, C={args.concurrency}: "
-          f"{loaded['samples_per_s']:.1f} samples/s = {ratio:.3f} of ideal ({ideal:.0f}/s); "
-          f"transcripts stored {loaded['stored_transcripts']}/{loaded['n']}, errors {loaded['errors']}")
-    print(f"overhead at L=0: {bare['n']} samples in {bare['wall_s']:.2f} s wall = "
-          f"{1000*bare['wall_s']/bare['n']:.2f} ms wall and {1000*bare['cpu_s']/bare['n']:.2f} ms CPU per sample "
-          f"(harness only; the server runs in another process)")
-    print(json.dumps({"ratio_of_ideal": ratio, "loaded": loaded, "overhead": bare}))
-    ok = loaded["stored_transcripts"] == loaded["n"] and loaded["errors"] == 0
+    rows: dict[str, list[dict]] = {"harness": [], "bare": [], "harness_l0": [], "bare_l0": []}
+    loads = []
+    with MockServerProcess(args.latency) as loaded_url, MockServerProcess(0.0) as zero_url:
+        for _ in range(args.repeat):
+            loads.append(os.getloadavg()[0])
+            for kind in ("bare", "harness"):
+                rows[kind].append(_child(kind, args.n, args.concurrency, loaded_url))
+                rows[f"{kind}_l0"].append(_child(kind, args.overhead_n, args.concurrency, zero_url))
+    ratio = [args.n / r["wall_s"] / ideal for r in rows["harness"]]
+    bare_ratio = [args.n / r["wall_s"] / ideal for r in rows["bare"]]
+    cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["harness_l0"]]
+    bare_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["bare_l0"]]
+    print(f"L={args.latency * 1000:.0f} ms, C={args.concurrency}, {args.n} samples, {args.repeat} runs each "
+          f"(1-min load average {', '.join(f'{x:.1f}' for x in loads)} on {os.cpu_count()} CPUs):")
+    print(f"  harness: {_spread(ratio)} of the ideal {ideal:.0f}/s")
+    print(f"  bare aiohttp client: {_spread(bare_ratio)} of the ideal")
+    print(f"  harness / bare: {_spread([h / b for h, b in zip(ratio, bare_ratio, strict=True)])}")
+    print(f"L=0, {args.overhead_n} samples: harness CPU {_spread(cpu)} ms per sample (bare client "
+          f"{_spread(bare_cpu)} ms per request; the server runs in another process)")
+    print(json.dumps({"ratio_of_ideal": ratio, "bare_ratio_of_ideal": bare_ratio, "cpu_ms_per_sample": cpu,
+                      "bare_cpu_ms_per_request": bare_cpu, "load": loads, "rows": rows}))
+    ok = all(r["stored"] == args.n and r["errors"] == 0 for r in rows["harness"])
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent))
     sys.exit(main())

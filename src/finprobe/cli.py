@@ -1,49 +1,138 @@
-"""The `finprobe` command: run, list, validate, report, export, rescore, compare, doctor, audit."""
+"""The `finprobe` command: run, list, validate, report, export, rescore, compare, doctor, audit, import, build,
+check.
+
+Errors are one line on stderr (`error: ...`) and never a traceback: exit status 2 for bad input (an
+option, a file, a folder), 1 for a run in which no sample was scored, and 1 with "internal error" for a
+bug (set FINPROBE_DEBUG=1 to see its traceback).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
+import click
 import typer
 import yaml
 from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
+
+try:  # typer >= 0.25 carries its own copy of click, whose exceptions are these
+    from typer._click import exceptions as _click_errors
+except ImportError:  # pragma: no cover - older typer raises click's own
+    from click import exceptions as _click_errors  # type: ignore[no-redef]
 
 from finprobe.core.aio import run_async
+from finprobe.core.safety import check_base_url, safe_text
 from finprobe.core.schema import GenerateConfig, RoleConfig, RunConfig
+from finprobe.core.sources import validation_message
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+# Errors are never wrapped: a long path must stay one line (and greppable), whatever the terminal width.
+err_console = Console(stderr=True, soft_wrap=True, highlight=False)
+
+
+def _message(exc: BaseException) -> str:
+    """An exception as one line of plain text (no markup, no control characters)."""
+    if isinstance(exc, ValidationError):
+        text = validation_message(exc)
+    elif isinstance(exc, KeyError) and exc.args:
+        text = str(exc.args[0])
+    elif isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    elif isinstance(exc, RecursionError):
+        text = "input nested too deeply (Python's recursion limit)"
+    else:
+        text = str(exc) or type(exc).__name__
+    return safe_text(text, one_line=True)
+
+
+def _print_error(text: str) -> None:
+    err_console.print(Text.assemble(("error:", "red"), " ", safe_text(text, one_line=True)))
+
+
+_NoArgsIsHelp: type[Exception] = getattr(_click_errors, "NoArgsIsHelpError", type("_Never", (Exception,), {}))
+
+
+class _Finprobe(TyperGroup):
+    """Every error as one line: click's usage errors included (not its multi-line box), and anything
+    unexpected as "internal error", never a traceback."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
+        try:
+            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
+                              windows_expand_args=windows_expand_args, **extra)
+            code = rv if isinstance(rv, int) else 0
+        except _NoArgsIsHelp as exc:
+            ctx = getattr(exc, "ctx", None)
+            typer.echo(ctx.get_help() if ctx is not None else "", err=True)
+            code = 2
+        except _click_errors.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "finprobe"
+            _print_error(f"{exc.format_message()} (see `{where} --help`)")
+            code = exc.exit_code
+        except _click_errors.ClickException as exc:
+            _print_error(exc.format_message())
+            code = exc.exit_code
+        except typer.Abort:
+            _print_error("aborted")
+            code = 1
+        except Exception as exc:  # noqa: BLE001 - a bug: one line, the traceback on request
+            if os.environ.get("FINPROBE_DEBUG"):
+                raise
+            _print_error(f"internal error: {type(exc).__name__}: {_message(exc)} "
+                         "(a finprobe bug; FINPROBE_DEBUG=1 shows the traceback)")
+            code = 1
+        if not standalone_mode:
+            return code
+        sys.exit(code)
+
+
+app = typer.Typer(cls=_Finprobe, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="finprobe: evaluate how LLM agents handle financial questions.")
 console = Console()
-# Errors are never wrapped: a long path must stay one line (and greppable), whatever the terminal width.
-err_console = Console(stderr=True, soft_wrap=True)
 
 ROLE_FLAGS = ("agent", "user", "judge", "classifier")
 _GEN_FIELDS = set(GenerateConfig.model_fields)
+#: RunConfig fields and the flags that set them (so a bad value names the flag, not the field)
+_FLAG_OF = {"data": "--data", "mode": "--mode", "limit": "--limit", "concurrency": "--concurrency", "seed": "--seed",
+            "sample_retries": "--sample-retries", "epochs": "--epochs", "sample_timeout_s": "--sample-timeout"}
+
+#: what a bad input raises in the layers below: each becomes one line and exit status 2
+USER_ERRORS = (ValueError, KeyError, OSError, RuntimeError, RecursionError, yaml.YAMLError)
+
+
+def _fail(text: str) -> NoReturn:
+    _print_error(text)
+    raise typer.Exit(2)
 
 
 @contextmanager
-def _user_errors():
-    """Problems with the user's input (a moved data file, not a run folder, ...) end with a one-line
-    message and exit status 2, not a traceback."""
+def _user_errors() -> Iterator[None]:
+    """Problems with the user's input (a moved data file, not a run folder, a bad option, ...) end with
+    a one-line message and exit status 2, not a traceback."""
     try:
         yield
-    except (ValueError, KeyError, OSError, RuntimeError) as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from None
+    except (click.exceptions.Exit, typer.Exit):
+        raise  # an exit already decided (click's Exit is a RuntimeError: it must not become "error: 2")
+    except USER_ERRORS as exc:
+        _fail(_message(exc))
 
 
 def _parse_scalar(text: str) -> Any:
     try:
         return yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         return text
 
 
@@ -55,27 +144,69 @@ def _kv(items: list[str], what: str, *, typed: bool = True) -> list[tuple[str, A
         if "=" not in item:
             raise typer.BadParameter(f"{what} expects KEY=VALUE, got {item!r}")
         key, _, value = item.partition("=")
+        if not key.strip():
+            raise typer.BadParameter(f"{what} expects KEY=VALUE, got {item!r}")
         out.append((key.strip(), _parse_scalar(value) if typed else value.strip()))
     return out
+
+
+def read_run_config(path: Path) -> dict[str, Any]:
+    """A YAML run config as a mapping; every problem raises ValueError naming the file."""
+    if path.is_dir():
+        raise ValueError(f"{path}: is a folder; --config takes a YAML file")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the run config: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: the run config is not UTF-8 text (byte {exc.start})") from None
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.constructor.ConstructorError as exc:
+        line = f"line {exc.problem_mark.line + 1}: " if exc.problem_mark else ""
+        raise ValueError(f"{path}: {line}{exc.problem}: run configs are read with yaml.safe_load, which builds "
+                         "no Python objects; remove the tag") from None
+    except yaml.MarkedYAMLError as exc:
+        line = f"line {exc.problem_mark.line + 1}: " if exc.problem_mark else ""
+        raise ValueError(f"{path}: invalid YAML: {line}{exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{path}: invalid YAML: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"{path}: invalid run config: nested too deeply") from None
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: a run config is a YAML mapping (benchmark, data, mode, roles, options, ...), "
+                         f"not a {type(raw).__name__}")
+    return raw
 
 
 def build_config(benchmark: str, *, data: str | None, mode: str | None, role_specs: dict[str, str | None],
                  base_url: str | None, api_key_env: str | None, sets: list[str], options: list[str],
                  limit: int | None, concurrency: int | None, seed: int | None, config_file: Path | None,
-                 sample_retries: int | None, epochs: int | None = None, protocol: str | None = None) -> RunConfig:
-    """Merge a config file (optional) and command-line flags into one RunConfig (flags win)."""
-    raw: dict[str, Any] = {}
-    if config_file is not None:
-        raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
+                 sample_retries: int | None, epochs: int | None = None,
+                 sample_timeout: float | None = None, protocol: str | None = None) -> RunConfig:
+    """Merge a config file (optional) and command-line flags into one RunConfig (flags win). Every bad
+    value raises ValueError naming the flag or the file."""
+    raw: dict[str, Any] = read_run_config(config_file) if config_file is not None else {}
     raw["benchmark"] = benchmark or raw.get("benchmark")
     if data is not None and not data.startswith(("http://", "https://")):
         data = str(Path(data).resolve())  # so report/rescore find it from any working directory
-    for key, value in (("data", data), ("mode", mode), ("limit", limit), ("concurrency", concurrency),
-                       ("seed", seed), ("sample_retries", sample_retries), ("epochs", epochs),
-                       ("protocol", protocol)):
-        if value is not None:
-            raw[key] = value
-    config = RunConfig.model_validate(raw)
+    given = {"data": data, "mode": mode, "limit": limit, "concurrency": concurrency, "seed": seed,
+             "sample_retries": sample_retries, "epochs": epochs, "sample_timeout_s": sample_timeout,
+             "protocol": protocol}
+    raw.update({key: value for key, value in given.items() if value is not None})
+    try:
+        config = RunConfig.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = str(err["loc"][0]) if err.get("loc") else ""
+        if given.get(field) is not None:
+            raise ValueError(f"{_FLAG_OF[field]} {given[field]}: {err['msg']}") from None
+        where = f"{config_file}: " if config_file is not None else ""
+        raise ValueError(f"{where}{validation_message(exc)}") from None
+    if base_url is not None:
+        check_base_url(base_url)
     roles = dict(config.roles)
     for role, spec in role_specs.items():
         if spec:
@@ -87,6 +218,8 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
         if api_key_env and rc.api_key_env is None:
             update["api_key_env"] = api_key_env
         roles[role] = rc.model_copy(update=update)
+        if roles[role].base_url is not None:
+            check_base_url(str(roles[role].base_url), what=f"role {role}: base_url")
     for key, value in _kv(sets, "--set"):
         role, _, field = key.partition(".")
         if not field:
@@ -95,9 +228,9 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
             raise typer.BadParameter(f"--set {key}: give the role's model first (e.g. --{role} SPEC)")
         rc = roles[role]
         if field in _GEN_FIELDS:
-            given: Any = [value] if field == "stop" and isinstance(value, str) else value
+            given_value: Any = [value] if field == "stop" and isinstance(value, str) else value
             try:  # validated now: a bad value must not reach the manifest and make the folder unreadable
-                generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: given})
+                generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: given_value})
             except ValidationError as exc:
                 raise typer.BadParameter(f"--set {key}={value!r}: {exc.errors()[0]['msg']}") from None
             rc = rc.model_copy(update={"generate": generate})
@@ -114,6 +247,8 @@ def _apply_prices(config: RunConfig, path: Path) -> RunConfig:
     from finprobe.core.models.pricing import load_price_table
     from finprobe.core.models.registry import parse_spec
 
+    if path.is_dir():
+        raise ValueError(f"{path}: is a folder; --prices takes a YAML or JSON file")
     table = load_price_table(path)
     roles = {}
     for role, rc in config.roles.items():
@@ -129,22 +264,47 @@ def _default_out(config: RunConfig, agent: str, fingerprint: str) -> Path:
     return Path("runs") / f"{slug}-{fingerprint[:8]}"
 
 
-def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, progress: bool, *,
-             baselines: bool = False) -> Path:
+def _prepare(config: RunConfig, out: Path | None, *, fresh: bool = False, cache: bool = False,
+             progress: bool = False) -> tuple[Any, list[Any]]:
+    """A Runner with every input loaded and checked (data, corpus, corrections, options, roles, endpoint
+    URLs and keys) and its run folder chosen: what `validate` checks and `run` does before any request."""
     from finprobe.core.cache import ResponseCache
     from finprobe.core.families import load_family
     from finprobe.core.runner import Runner
 
     runner = Runner(config, out or Path("."), benchmark=load_family(config.benchmark), fresh=fresh,
                     cache=ResponseCache() if cache else None, progress=progress)
+    samples = runner.load_samples()
+    runner.check_roles(runner.role_configs())
     if out is None:
-        samples = runner.load_samples()
         agent = runner.role_configs().get("agent")
         runner.out_dir = _default_out(config, agent.spec if agent else "none",
                                       runner.manifest_for(samples).fingerprint)
-    result = run_async(runner.run())
+    return runner, samples
+
+
+def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, progress: bool, *,
+             baselines: bool = False) -> tuple[Path, bool]:
+    """Run one family: the summary and the HTML report at the end (beside the family's baselines for the
+    demo suite). Returns the run folder and whether any sample was scored (or skipped by design)."""
+    with _user_errors():
+        runner, samples = _prepare(config, out, fresh=fresh, cache=cache, progress=progress)
+        result = run_async(runner.run(samples))
     _finish_run(runner, result, baselines=baselines)
-    return runner.out_dir
+    reasons = "; ".join(f"{n} × {reason}" for reason, n in list(result.error_reasons.items())[:3])
+    more = len(result.error_reasons) - 3
+    if more > 0:
+        reasons += f"; and {more} other reasons"
+    if result.n_scored == 0 and result.n_trials > result.n_skipped:
+        _print_error(f"no sample was scored in {runner.out_dir}: {result.n_errors} of {result.n_trials} "
+                     f"{'trials' if config.epochs > 1 else 'samples'} ended in error"
+                     + (f" ({reasons})" if reasons else ""))
+        return runner.out_dir, False
+    errors = f"{result.n_errors} errors" + (f" ({reasons})" if reasons else "")
+    console.print(Text(safe_text(f"{result.n_ran} samples run, {result.n_resumed} resumed from the store, "
+                                 f"{errors} · stored in {runner.out_dir}", one_line=True), style="dim"),
+                  soft_wrap=True)
+    return runner.out_dir, True
 
 
 def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
@@ -172,8 +332,6 @@ def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
                   report_path=None if report_path is None else str(report_path))
     if terminal_extra:
         print_tables(console, terminal_extra)
-    console.print(f"[dim]{result.n_ran} samples run, {result.n_resumed} resumed from the store, "
-                  f"{result.n_errors} errors · stored in {runner.out_dir}[/dim]")
     return report_path
 
 
@@ -186,18 +344,19 @@ def run(
     user: Optional[str] = typer.Option(None, help="User simulator: a component name or a model spec."),
     judge: Optional[str] = typer.Option(None, help="Judge: a component name or a model spec."),
     classifier: Optional[str] = typer.Option(None, help="Question classifier: a component or a model spec."),
-    base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles (http:// or https://, no credentials)."),
     api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
     set_: list[str] = typer.Option([], "--set", help="ROLE.KEY=VALUE: generation (temperature, max_tokens, ...) or backend args."),
     option: list[str] = typer.Option([], "--option", "-O", help="Family option KEY=VALUE (e.g. corpus=PATH)."),
     corpus: Optional[str] = typer.Option(None, help="Passage corpus (ambiguity): shortcut for -O corpus=PATH."),
-    limit: Optional[int] = typer.Option(None, help="Run only the first N samples."),
+    limit: Optional[int] = typer.Option(None, help="Run only the first N samples (N >= 1)."),
     epochs: Optional[int] = typer.Option(None, help="Trials per sample (each its own seed); reports add pass^k."),
     protocol: Optional[str] = typer.Option(None, help="A named protocol of the family: a preset of options "
                                                       "(see `finprobe list options FAMILY`); -O overrides it."),
     concurrency: Optional[int] = typer.Option(None, help="Samples in flight at once (default 8)."),
     seed: Optional[int] = typer.Option(None, help="Run seed (default 0)."),
     sample_retries: Optional[int] = typer.Option(None, help="Retries of a sample whose model calls failed."),
+    sample_timeout: Optional[float] = typer.Option(None, help="Deadline in seconds for one sample, its retries included (default 600); past it the sample is an error."),
     config_file: Optional[Path] = typer.Option(None, "--config", help="YAML run config; flags override it."),
     prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON: model -> input/output USD per 1M tokens)."),
     out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<benchmark>-<mode>-<agent>-<hash>)."),
@@ -207,7 +366,9 @@ def run(
     persona: Optional[str] = typer.Option(None, help="regret: the simulated user (shortcut for -O persona=...)."),
     method: Optional[str] = typer.Option(None, help="regret: the prompt method (shortcut for -O method=...)."),
 ) -> None:
-    """Run a benchmark (resumes an interrupted run in the same folder)."""
+    """Run a benchmark (resumes an interrupted run in the same folder). Every input is loaded and checked
+    before the first request. Exit status: 0 when samples were scored (errors of some are listed), 1 when
+    none was, 2 for bad input."""
     from finprobe.core.families import available_families, load_family
 
     if corpus:
@@ -217,9 +378,9 @@ def run(
             option = [*option, f"{key}={value}"]
     names = [benchmark] if benchmark else available_families()
     demo = benchmark is None  # the demo suite: each family beside its baselines, then where to go next
-    folders: list[Path] = []
-    for name in names:
-        try:
+    configs = []
+    for name in names:  # every family's inputs are checked before the first one runs
+        with _user_errors():
             family_options, family_limit = option, limit
             if demo and data is None:
                 family = load_family(name)
@@ -229,16 +390,21 @@ def run(
                                   role_specs={"agent": agent, "user": user, "judge": judge, "classifier": classifier},
                                   base_url=base_url, api_key_env=api_key_env, sets=set_, options=family_options,
                                   config_file=config_file, sample_retries=sample_retries, epochs=epochs,
-                                  protocol=protocol)
+                                  sample_timeout=sample_timeout, protocol=protocol)
             if prices is not None:
                 config = _apply_prices(config, prices)
-            target = out if (out is None or benchmark) else out / name
-            folders.append(_run_one(config, target, fresh, cache, progress, baselines=demo))
-        except (ValueError, KeyError, FileNotFoundError, RuntimeError) as exc:
-            err_console.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(2) from None
+        configs.append((name, config))
+    ok = True
+    folders: list[Path] = []
+    for name, config in configs:
+        target = out if (out is None or benchmark) else out / name
+        folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo)
+        folders.append(folder)
+        ok = scored and ok
     if demo:
         _print_next_steps(folders)
+    if not ok:
+        raise typer.Exit(1)
 
 
 def _print_next_steps(folders: list[Path]) -> None:
@@ -263,7 +429,9 @@ def list_(what: str = typer.Argument("all", help="benchmarks | modes | backends 
 
     kinds = ("benchmarks", "modes", "backends", "policies", "options", "all")
     if what not in kinds:
-        raise typer.BadParameter(f"list what? one of {', '.join(kinds)}")
+        _fail(f"finprobe list {what!r}: list one of {', '.join(kinds)}")
+    if family is not None and what != "options":
+        _fail(f"finprobe list {what} takes no family (only `finprobe list options FAMILY` does)")
     statuses = family_statuses()
     if what == "options":
         _list_options([family] if family else [s.name for s in statuses if s.error is None])
@@ -314,29 +482,60 @@ def _list_options(names: list[str]) -> None:
 
 
 @app.command()
-def validate(benchmark: str, data: Optional[str] = typer.Option(None), mode: Optional[str] = typer.Option(None),
-             option: list[str] = typer.Option([], "--option", "-O"),
-             corpus: Optional[str] = typer.Option(None, help="Passage corpus: shortcut for -O corpus=PATH.")) -> None:
-    """Load and check a data set (and mode/options) without running anything."""
-    from finprobe.core.families import load_family
-
+def validate(
+    benchmark: str = typer.Argument(..., help="Family whose inputs to check."),
+    data: Optional[str] = typer.Option(None, help="Data file or URL (default: bundled demo)."),
+    mode: Optional[str] = typer.Option(None, help="Mode (see `finprobe list modes`)."),
+    agent: Optional[str] = typer.Option(None, help="Agent model or baseline policy."),
+    user: Optional[str] = typer.Option(None, help="User simulator."),
+    judge: Optional[str] = typer.Option(None, help="Judge."),
+    classifier: Optional[str] = typer.Option(None, help="Question classifier."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles."),
+    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    set_: list[str] = typer.Option([], "--set", help="ROLE.KEY=VALUE, as for run."),
+    option: list[str] = typer.Option([], "--option", "-O", help="Family option KEY=VALUE."),
+    corpus: Optional[str] = typer.Option(None, help="Passage corpus: shortcut for -O corpus=PATH."),
+    limit: Optional[int] = typer.Option(None, help="Only the first N samples."),
+    epochs: Optional[int] = typer.Option(None, help="Trials per sample."),
+    concurrency: Optional[int] = typer.Option(None, help="Samples in flight at once."),
+    seed: Optional[int] = typer.Option(None, help="Run seed."),
+    sample_retries: Optional[int] = typer.Option(None, help="Retries of a sample whose model calls failed."),
+    sample_timeout: Optional[float] = typer.Option(None, help="Deadline in seconds for one sample."),
+    config_file: Optional[Path] = typer.Option(None, "--config", help="YAML run config; flags override it."),
+    prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON)."),
+) -> None:
+    """Load and check everything a run would (data, corpus, corrections, options, config, prices, roles,
+    endpoint URLs and keys) without sending a request. Takes the same options as `run`."""
     if corpus:
         option = [*option, f"corpus={corpus}"]
     with _user_errors():
-        bench = load_family(benchmark)
-        opts = bench.parse_options(dict(_kv(option, "--option", typed=False)))
-        bench.check_config(mode, opts)
-        samples = bench.load(data, opts)
-        bench.check_samples(mode, opts, samples)
+        config = build_config(benchmark, data=data, mode=mode, limit=limit, concurrency=concurrency, seed=seed,
+                              role_specs={"agent": agent, "user": user, "judge": judge, "classifier": classifier},
+                              base_url=base_url, api_key_env=api_key_env, sets=set_, options=option,
+                              config_file=config_file, sample_retries=sample_retries, epochs=epochs,
+                              sample_timeout=sample_timeout)
+        if prices is not None:
+            config = _apply_prices(config, prices)
+        _, samples = _prepare(config, Path("."))
     skipped = sum(1 for s in samples if s.skip_reason)
-    console.print(f"ok: {len(samples)} samples ({skipped} skipped by corrections)")
+    console.print(f"ok: {len(samples)} samples ({skipped} skipped by corrections)", highlight=False)
+
+
+def _write_output(path: Path, text: str) -> None:
+    """Write a report to `path`, or fail with one line (a folder, a read-only place, a full disk)."""
+    if path.is_dir():
+        _fail(f"{path}: is a folder; --output takes a file path")
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{path}: cannot write: {exc.strerror or exc}")
 
 
 def _write_or_print(text: str | None, output: Path | None) -> None:
     if text is None:
         return
     if output:
-        output.write_text(text, encoding="utf-8")
+        _write_output(output, text)
     else:
         sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
 
@@ -491,7 +690,10 @@ def _doctor(benchmark: str, data: str | None, option: list[str]) -> Any:
 
     with _user_errors():
         bench = load_family(benchmark)
-        report_ = bench.doctor(data, bench.parse_options(dict(_kv(option, "--option", typed=False))))
+        try:
+            report_ = bench.doctor(data, bench.parse_options(dict(_kv(option, "--option", typed=False))))
+        except RecursionError:
+            raise ValueError(f"{data or 'the demo data'}: nested too deeply to read (Python's recursion limit)") from None
         if report_ is None:
             raise ValueError(f"{benchmark} has no doctor")
     return report_

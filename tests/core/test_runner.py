@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from finprobe.core.agent import action_text
@@ -97,23 +99,24 @@ async def test_response_cache_serves_repeated_calls(tmp_path):
 async def test_a_store_failure_stops_the_run_with_its_cause(tmp_path, monkeypatch):
     from finprobe.core.store import StoreError
 
-    written = []
-    original = RunStore.append
+    written: list[str] = []
+    original = RunStore.append_lines
 
-    def flaky(self, record):
-        if len(written) >= 3:
+    def flaky(self, lines):  # the disk fills up after three records
+        room = max(0, 3 - len(written))
+        written.extend(json.loads(line)["sample_id"] for line in lines[:room])
+        original(self, lines[:room])
+        if len(lines) > room:
             raise StoreError("disk full")
-        written.append(record.sample_id)
-        original(self, record)
 
-    monkeypatch.setattr(RunStore, "append", flaky)
+    monkeypatch.setattr(RunStore, "append_lines", flaky)
     with pytest.raises(StoreError, match="disk full"):
         await Runner(config(), tmp_path, benchmark=ToyBenchmark(40), progress=False).run()
-    monkeypatch.setattr(RunStore, "append", original)
-    assert set(RunStore(tmp_path).load_records()) == set(written)  # what was acknowledged is on disk
+    monkeypatch.setattr(RunStore, "append_lines", original)
+    assert len(written) == 3 and set(RunStore(tmp_path).load_records()) == set(written)  # what was acknowledged is on disk
     # and the run resumes from there once the disk is fixed
     result = await Runner(config(), tmp_path, benchmark=ToyBenchmark(40), progress=False).run()
-    assert result.n_resumed == 3 and result.metrics["n"] == 40
+    assert result.n_resumed == len(written) and result.metrics["n"] == 40
 
 
 async def test_not_retryable_errors_are_not_retried_and_failed_attempts_keep_their_cost(tmp_path):
@@ -135,3 +138,24 @@ async def test_not_retryable_errors_are_not_retried_and_failed_attempts_keep_the
     assert len(paid) == 1
     in_transcript = sum(c.usage.output_tokens for c in rec.transcript.calls)
     assert rec.usage_by_role["agent"].output_tokens == in_transcript + paid[0]["usage"]["output_tokens"]
+
+
+def test_the_lazily_seeded_rng_draws_what_random_random_draws():
+    """Episodes get a Random seeded on first use (seeding costs more than most episodes draw); the numbers
+    must be exactly those of random.Random(seed), whichever method draws first."""
+    import random
+
+    from finprobe.core.runner import _LazyRandom
+
+    draws = [lambda r: r.random(), lambda r: r.gauss(0, 1), lambda r: r.choice("abcdefg"), lambda r: r.randint(1, 9),
+             lambda r: r.sample(range(30), 4), lambda r: r.randbytes(4), lambda r: r.getrandbits(70),
+             lambda r: r.choices("abc", k=3), lambda r: r.getstate()[1][:5]]
+    for seed in (0, 7, 2**32 - 1):
+        for draw in draws:
+            a, b = random.Random(seed), _LazyRandom(seed)
+            assert [draw(a) for _ in range(3)] == [draw(b) for _ in range(3)]
+        a, b = random.Random(seed), _LazyRandom(seed)
+        xs, ys = list(range(20)), list(range(20))
+        a.shuffle(xs)
+        b.shuffle(ys)
+        assert xs == ys

@@ -64,3 +64,140 @@ def test_corrupt_middle_line_is_an_error_naming_the_line(tmp_path):
 def test_not_a_run_folder(tmp_path):
     with pytest.raises(StoreError, match="not a finprobe run folder"):
         RunStore(tmp_path).read_manifest()
+
+
+# --------------------------------------------------------------------------- one writer (issue 8, item 1)
+def test_a_second_writer_is_refused_at_once_naming_the_holder(tmp_path):
+    import os
+
+    from finprobe.core.store import LOCK, RunLockedError
+
+    first = RunStore.open_for_run(tmp_path, manifest())
+    first.append(rec(0))
+    with pytest.raises(RunLockedError, match=rf"process {os.getpid()} is writing"):
+        RunStore.open_for_run(tmp_path, manifest())
+    with pytest.raises(RunLockedError):  # --fresh too, and it deletes nothing
+        RunStore.open_for_run(tmp_path, manifest(), fresh=True)
+    assert (tmp_path / SAMPLES).read_text().count("\n") == 1 and (tmp_path / "manifest.json").exists()
+    assert (tmp_path / LOCK).read_text().strip() == str(os.getpid())
+    first.close()
+    second = RunStore.open_for_run(tmp_path, manifest())  # released on close
+    second.close()
+
+
+def test_a_stale_lock_file_blocks_nobody(tmp_path):
+    from finprobe.core.store import LOCK
+
+    (tmp_path / LOCK).write_text("999999\n")  # a holder that died: the kernel dropped its flock
+    store = RunStore.open_for_run(tmp_path, manifest())
+    store.close()
+
+
+def test_a_file_is_not_a_run_folder(tmp_path):
+    target = tmp_path / "file"
+    target.write_text("x")
+    with pytest.raises(StoreError, match="not a folder"):
+        RunStore.open_for_run(target, manifest())
+
+
+def test_reopening_an_unchanged_run_rewrites_nothing(tmp_path):
+    store = RunStore.open_for_run(tmp_path, manifest())
+    store.write_metrics({"n": 1})
+    store.close()
+    stamps = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    store = RunStore.open_for_run(tmp_path, manifest())
+    store.write_metrics({"n": 1})
+    store.close()
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir() if p.name != "run.lock"} == \
+        {k: v for k, v in stamps.items() if k != "run.lock"}
+
+
+# --------------------------------------------------------------------------- each reply once (item 10)
+def _transcript_record():
+    from finprobe.core.schema import GenerateConfig, Message, ModelCall, Outcome, Step, StepKind, Transcript
+
+    reply = "Reasoning about the table...\nANSWER: 42.5%"
+    transcript = Transcript(
+        messages=[Message(role="system", content="s"), Message(role="user", content="q"),
+                  Message(role="assistant", content=reply)],
+        calls=[ModelCall(role="agent", backend="openai", model="m", config=GenerateConfig(), output=reply,
+                         input_prefix=2)],
+        steps=[Step(index=0, kind=StepKind.action, raw=reply)], outcome=Outcome.answered, final_answer=reply)
+    return reply, SampleRecord(sample_id="s0", status=SampleStatus.scored, transcript=transcript,
+                               score=Score(value=1.0, passed=True))
+
+
+def test_each_reply_is_stored_once_and_reads_back_whole(tmp_path):
+    reply, record = _transcript_record()
+    store = RunStore.open_for_run(tmp_path, manifest())
+    store.append(record)
+    store.close()
+    line = (tmp_path / SAMPLES).read_text()
+    assert line.count("ANSWER: 42.5%") == 1  # main stored it four times (message, call, step, final answer)
+    back = RunStore(tmp_path).load_records()["s0"]
+    assert back == record
+    assert back.transcript.calls[0].output == reply and back.transcript.final_answer == reply
+    assert back.transcript.steps[0].raw == reply
+    assert record.transcript.calls[0].output == reply  # the record handed in is unchanged
+
+
+def test_records_written_before_references_still_read(tmp_path):
+    _, record = _transcript_record()
+    RunStore.open_for_run(tmp_path, manifest()).close()
+    old_line = record.model_dump_json(exclude={"transcript": {"final_answer_ref": True,
+                                                              "calls": {0: {"output_ref"}},
+                                                              "steps": {0: {"raw_ref"}}}})
+    assert "_ref" not in old_line
+    (tmp_path / SAMPLES).write_text(old_line + "\n")
+    assert RunStore(tmp_path).load_records()["s0"] == record
+
+
+def test_aggregation_views_drop_texts_and_keep_what_metrics_read(tmp_path):
+    _, record = _transcript_record()
+    store = RunStore.open_for_run(tmp_path, manifest())
+    store.append(record)
+    store.close()
+    (view,) = RunStore(tmp_path).iter_records(view=True)
+    t = view.transcript
+    assert t.messages == [] and t.calls[0].output is None and t.steps[0].raw is None
+    assert t.calls[0].role == "agent" and t.outcome == record.transcript.outcome
+    assert view.score == record.score and view.status == record.status
+
+
+# --------------------------------------------------------------------------- secrets (item 8)
+def test_the_stores_redactor_scrubs_every_line(tmp_path):
+    from finprobe.core.safety import Redactor
+
+    key = 'sk-live-"quoted"-9f8e7d6c'
+    _, record = _transcript_record()
+    record = record.model_copy(update={"error": f"server said {key}", "meta": {"note": key}})
+    store = RunStore.open_for_run(tmp_path, manifest(), redactor=Redactor([key]))
+    store.append(record)
+    store.close()
+    text = (tmp_path / SAMPLES).read_text()
+    assert "sk-live" not in text and "***" in text
+    assert RunStore(tmp_path).load_records()["s0"].meta["note"] == "***"
+
+
+def test_views_parsed_on_access_give_the_metrics_of_parsed_views(tmp_path, monkeypatch):
+    """Large runs keep views as JSON and parse on each access; the metrics are the same bytes."""
+    import finprobe.core.store as store_module
+    from finprobe.core.aggregation import run_metrics
+    from finprobe.core.aio import run_async
+    from finprobe.core.benchmark import AggregationSettings
+    from finprobe.core.runner import Runner
+    from finprobe.core.store import metrics_json
+    from finprobe.testing.toy import ToyBenchmark
+
+    bench = ToyBenchmark(30)
+    result = run_async(Runner(RunConfig(benchmark="toy", concurrency=4), tmp_path, benchmark=bench,
+                              progress=False).run())
+    store = RunStore(tmp_path)
+    samples = bench.load(None, bench.parse_options({}))
+    settings = AggregationSettings.for_run(0, bench.parse_options({}))
+    cached = run_metrics(bench, store, store.read_manifest(), samples, bench.parse_options({}), settings)
+    monkeypatch.setattr(store_module, "PARSED_VIEWS_LIMIT", 2)
+    views = store.load_views()
+    assert views._cache is None and views[0] is not views[0]  # parsed afresh on each access
+    streamed = run_metrics(bench, store, store.read_manifest(), samples, bench.parse_options({}), settings)
+    assert metrics_json(streamed) == metrics_json(cached) == metrics_json(result.metrics)

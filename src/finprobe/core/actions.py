@@ -233,7 +233,6 @@ def parse_action(text: str, specs: list[ActionSpec]) -> Action:
     if not actions:
         assert first_error is not None
         raise first_error
-    distinct = {json.dumps(a.model_dump(), sort_keys=True) for a in actions}
-    if len(distinct) > 1:
+    if len(actions) > 1 and len({json.dumps(a.model_dump(), sort_keys=True) for a in actions}) > 1:
         raise ActionParseError("several_actions", "the reply holds more than one action; give exactly one")
     return actions[0]

@@ -7,6 +7,7 @@ probing: the engine calls only what this class declares.
 
 Contract version history (`CONTRACT_VERSION`, checked when a family loads):
   1 — this shape: typed options, AggregationSettings, display data, doctor, success for pass^k.
+      Additive since: `aggregates_text` (aggregation views of records; default False).
 """
 
 from __future__ import annotations
@@ -221,6 +222,13 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
     #: first `demo_limit` samples with `demo_options`, so a newcomer's first run ends in minutes
     demo_limit: ClassVar[int | None] = None
     demo_options: ClassVar[dict[str, str]] = {}
+    #: whether `aggregate` and `sample_values` read transcript texts. By default (False) they get
+    #: aggregation views of the stored records: the transcript's texts (messages, each call's input and
+    #: output and response schema, each step's raw text and observation, failed attempts' calls) are
+    #: left out, everything else (status, score, error, meta, usage, outcome, final answer and args,
+    #: steps' kinds and actions, calls' roles, usage and errors, info) is kept. That keeps a 100k-sample
+    #: aggregate in memory at a fraction of the size. A family whose metrics read those texts sets True.
+    aggregates_text: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ catalogue
     def modes(self) -> list[ModeInfo]:
@@ -306,9 +314,10 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
                   settings: AggregationSettings) -> dict[str, Any]:
         """The run's metrics as one JSON-able dict (the `report --format json` object).
 
-        `records` come in data order, one per sample (one epoch); `samples` is None when the data no
-        longer loads. Must include `n` and `error_list` ([{id, error}]); each headline metric `M` sits
-        beside `M_ci_low` / `M_ci_high`, seeded by `settings.seed`."""
+        `records` come in data order, one per sample (one epoch), as aggregation views unless
+        `aggregates_text` (see there); `samples` is None when the data no longer loads. Must include `n`
+        and `error_list` ([{id, error}]); each headline metric `M` sits beside `M_ci_low` / `M_ci_high`,
+        seeded by `settings.seed`."""
 
     def headline_metrics(self) -> list[str]:
         """The keys of the aggregate that are headline numbers (each with `_ci_low`/`_ci_high`)."""

@@ -11,7 +11,7 @@ import hashlib
 import json
 import platform
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -34,8 +34,19 @@ def stable_hash(obj: Any) -> str:
 
 
 def data_hash(samples: Sequence[Sample]) -> str:
-    """Content hash of the samples a run uses (ids, instance data, skip reasons)."""
-    return stable_hash([[s.id, s.data, s.skip_reason] for s in samples])
+    """Content hash of the samples a run uses (ids, instance data, skip reasons).
+
+    The bytes hashed are those of `stable_hash([[s.id, s.data, s.skip_reason] for s in samples])` (so
+    existing fingerprints stand), fed one sample at a time: a 100k-sample data set never becomes one
+    string in memory."""
+    digest = hashlib.sha256(b"[")
+    for i, s in enumerate(samples):
+        if i:
+            digest.update(b", ")
+        digest.update(json.dumps([s.id, s.data, s.skip_reason], sort_keys=True, ensure_ascii=False,
+                                 default=str).encode())
+    digest.update(b"]")
+    return digest.hexdigest()
 
 
 def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str, *,
@@ -98,19 +109,41 @@ def library_versions(extra: Iterable[str] = ()) -> dict[str, str]:
 
 def usage_totals(records: Iterable[SampleRecord]) -> dict[str, Usage]:
     """Tokens and cost per role over a run (errors included: their calls were paid for too)."""
-    totals: dict[str, Usage] = {}
+    total = UsageSum()
     for record in records:
-        for role, usage in record.usage_by_role.items():
-            totals[role] = totals.get(role, Usage()) + usage
-    return totals
+        total.add(record.usage_by_role)
+    return total.by_role()
 
 
-def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: Any) -> dict[str, Any]:
-    """The `run` section of a run's metrics: identity, completeness, seeds, and usage per role."""
-    usage = usage_totals(trials)
+class UsageSum:
+    """Per-role usage added up one record at a time, in the order given (float sums are reproducible)."""
+
+    def __init__(self) -> None:
+        self._sums: dict[str, list[Any]] = {}  # role -> [input tokens, output tokens, cost]
+
+    def add(self, by_role: Mapping[str, Usage]) -> None:
+        for role, usage in by_role.items():
+            total = self._sums.setdefault(role, [0, 0, 0.0])
+            total[0] += usage.input_tokens
+            total[1] += usage.output_tokens
+            total[2] += usage.cost_usd
+
+    def by_role(self) -> dict[str, Usage]:
+        return {role: Usage(input_tokens=i, output_tokens=o, cost_usd=c) for role, (i, o, c) in self._sums.items()}
+
+
+def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: Any, *,
+             usage: dict[str, Usage] | None = None) -> dict[str, Any]:
+    """The `run` section of a run's metrics: identity, completeness, seeds, and usage per role.
+
+    A function of what determines results only (fingerprint, config, the stored records): the run id
+    and the creation time of one folder stay in its manifest, so a killed and resumed run reports the
+    same bytes as an uninterrupted run of the same config. Usage is summed in `trials`' order (data
+    order), so float sums are the same however the store received the records. `usage`: their
+    `usage_totals`, when the caller has summed them already."""
+    usage = usage_totals(trials) if usage is None else usage
     expected = manifest.n_samples * manifest.config.epochs
     return {
-        "run_id": manifest.run_id,
         "fingerprint": manifest.fingerprint,
         "benchmark": manifest.config.benchmark,
         "mode": manifest.config.mode,
@@ -123,6 +156,6 @@ def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: An
         "n_expected": expected,
         "n_stored": len(trials),
         "n_missing": max(0, expected - len(trials)),
-        "usage_by_role": {r: u.model_dump() for r, u in usage.items()},
-        "cost_usd": sum(u.cost_usd for u in usage.values()),
+        "usage_by_role": {r: u.model_dump() for r, u in sorted(usage.items())},
+        "cost_usd": sum(u.cost_usd for _, u in sorted(usage.items())),
     }

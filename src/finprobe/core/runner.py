@@ -10,34 +10,43 @@
 from __future__ import annotations
 
 import asyncio
-import gc
+import functools
 import os
 import random
 import time
 import traceback
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, ValidationError
 
-from finprobe.core.aggregation import aggregate_run, ordered
-from finprobe.core.benchmark import AggregationSettings, Benchmark, EpisodeContext, FamilyOptions, RoleModel
+from finprobe.core.aggregation import quiet_gc, run_metrics, run_trials, tally
+from finprobe.core.benchmark import (
+    AggregationSettings,
+    Benchmark,
+    DataError,
+    EpisodeContext,
+    FamilyOptions,
+    RoleModel,
+)
 from finprobe.core.cache import ResponseCache, cache_key
 from finprobe.core.models._base import ModelBackend, ModelError
+from finprobe.core.models.pricing import Price
 from finprobe.core.models.registry import build_backend
 from finprobe.core.models.structured import recorded_structured_output, settle_structured_output
 from finprobe.core.provenance import (
+    UsageSum,
     data_hash,
     git_revision,
     library_versions,
     package_version,
     run_fingerprint,
-    run_info,
     sample_seed,
 )
+from finprobe.core.safety import Redactor, check_api_key, check_base_url, safe_text
 from finprobe.core.schema import (
     GenerateConfig,
     Message,
@@ -53,19 +62,10 @@ from finprobe.core.schema import (
     Usage,
     utcnow,
 )
-from finprobe.core.store import RunStore
+from finprobe.core.sources import validation_message
+from finprobe.core.store import PARSED_VIEWS_LIMIT, RecordViews, RunStore, TrialKey, serialize, view_line
 
-
-class Redactor:
-    """Removes secret values (API keys read from the environment) from any text we store or print."""
-
-    def __init__(self, env_names: list[str]):
-        self._secrets = [v for n in env_names if (v := os.environ.get(n)) and len(v) >= 4]
-
-    def __call__(self, text: str) -> str:
-        for secret in self._secrets:
-            text = text.replace(secret, "***")
-        return text
+__all__ = ["Redactor", "RunResult", "Runner"]
 
 
 class RunResult(BaseModel):
@@ -77,6 +77,11 @@ class RunResult(BaseModel):
     n_resumed: int  # trials finished before this invocation
     n_ran: int
     n_errors: int
+    #: trials stored as scored (a run with none scored failed as a whole: the CLI exits non-zero)
+    n_scored: int = 0
+    n_skipped: int = 0
+    #: error records by reason (`finprobe.core.aggregation.error_reason`), most common first
+    error_reasons: dict[str, int] = Field(default_factory=dict)
 
 
 @dataclass
@@ -85,6 +90,18 @@ class _Trial:
 
     sample: Sample
     epoch: int
+
+
+@dataclass
+class _Attempts:
+    """What a trial's attempts have produced so far (kept outside the attempt so a deadline that cuts
+    one short can still record its calls)."""
+
+    transcript: Transcript = field(default_factory=Transcript)
+    #: calls of failed attempts were paid for: they stay in the record (info) and in its usage
+    failed_calls: list[ModelCall] = field(default_factory=list)
+    attempt: int = 0
+    last_error: str = ""
 
 
 class Runner:
@@ -108,10 +125,17 @@ class Runner:
         self._injected = backends or {}
         self._on_record = on_record
         self._shared: dict[str, ModelBackend] = {}
-        self._redact = Redactor([rc.api_key_env for rc in config.roles.values() if rc.api_key_env] +
-                                [n for n in os.environ if n.endswith("_API_KEY")])
+        # The run's secrets: every key variable a role names, and any *_API_KEY in the environment.
+        self._redact = Redactor.from_environment(
+            [rc.api_key_env for rc in config.roles.values() if rc.api_key_env] +
+            [n for n in os.environ if n.endswith("_API_KEY")])
         self.cost = 0.0
         self.errors = 0
+
+    def _clean(self, text: str) -> str:
+        """Text from outside (a server's error body, an exception) as stored: secrets removed, control
+        characters and terminal escapes stripped, one line."""
+        return safe_text(self._redact(text), one_line=True)
 
     # ------------------------------------------------------------------ roles
     def role_configs(self) -> dict[str, RoleConfig]:
@@ -119,13 +143,20 @@ class Runner:
         roles.update(self.config.roles)
         return roles
 
+    @functools.cached_property
+    def _policy_names(self) -> frozenset[str]:
+        return frozenset(p.name for p in self.bench.policies())
+
+    @functools.cached_property
+    def _components(self) -> dict[str, list[str]]:
+        return self.bench.components()
+
     def _backend_for(self, role: str, rc: RoleConfig, sample: Sample) -> ModelBackend | None:
         if role in self._injected:
             return self._injected[role]
-        policies = {p.name for p in self.bench.policies()}
-        if rc.spec in policies:
+        if rc.spec in self._policy_names:
             return self.bench.policy_backend(rc.spec, sample, self.options)
-        if rc.spec in self.bench.components().get(role, []):
+        if rc.spec in self._components.get(role, ()):
             return None  # a built-in component: the family builds it from role_specs
         if role not in self._shared:
             self._shared[role] = build_backend(rc)
@@ -142,18 +173,46 @@ class Runner:
                 if role != "agent":
                     raise ValueError(f"{rc.spec!r} is a baseline policy: it can only play the agent")
                 continue
+            if rc.base_url is not None:
+                check_base_url(rc.base_url, what=f"role {role}: base URL")
             if role not in self._shared:
                 try:
                     self._shared[role] = build_backend(rc)
+                except ValidationError as exc:  # e.g. a price table entry
+                    raise ValueError(f"role {role} ({rc.spec}): {exc.title}: {validation_message(exc)}") from None
                 except (ModelError, TypeError, ValueError) as exc:  # bad spec, missing key, unknown argument
-                    raise ValueError(f"role {role} ({rc.spec}): {self._redact(str(exc))}") from None
+                    raise ValueError(f"role {role} ({rc.spec}): {self._clean(str(exc))}") from None
+            self._check_endpoint(role, rc, self._shared[role])
+
+    @staticmethod
+    def _check_endpoint(role: str, rc: RoleConfig, backend: ModelBackend) -> None:
+        """An endpoint role's URL (from the flag, the environment or a preset) and key, before any request."""
+        url = getattr(backend, "base_url", None)
+        if isinstance(url, str) and url:
+            where = "" if rc.base_url else " (from $FINPROBE_BASE_URL, $OPENAI_BASE_URL or the preset)"
+            check_base_url(url, what=f"role {role}: base URL{where}")
+        price = getattr(backend, "price", None)
+        if price is not None and not isinstance(price, Price):
+            raise ValueError(f"role {role} ({rc.spec}): price must be a mapping "
+                             f"{{input: USD per 1M tokens, output: USD per 1M tokens}}, not {price!r:.60}")
+        key_env = getattr(backend, "api_key_env", None)
+        if isinstance(key_env, str) and key_env:
+            check_api_key(key_env, os.environ.get(key_env, ""))
+        if hasattr(backend, "model_path"):  # a local model file: it must exist before the first sample
+            try:
+                path = backend.model_path
+            except ModelError as exc:
+                raise ValueError(f"role {role} ({rc.spec}): {exc}") from None
+            if isinstance(path, (str, os.PathLike)) and not Path(path).is_file():
+                raise ValueError(f"role {role} ({rc.spec}): model file not found: {path}")
 
     # ------------------------------------------------------------------ model calls
     async def _call(self, role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
                     transcript: Transcript, epoch: int = 1) -> ModelCall:
         start = time.perf_counter()
         # Store the input once: when it is a prefix of the transcript's messages, keep a count instead.
-        prefix = len(messages) <= len(transcript.messages) and transcript.messages[: len(messages)] == messages
+        held = transcript.messages
+        prefix = len(messages) <= len(held) and all(a is b or a == b for a, b in zip(messages, held, strict=False))
         base: dict[str, Any] = dict(role=role, backend=backend.kind, model=backend.model, config=config,
                                     messages=[] if prefix else list(messages),
                                     input_prefix=len(messages) if prefix else None)
@@ -170,9 +229,12 @@ class Runner:
         try:
             out = await backend.generate(messages, config)
         except ModelError as exc:
-            transcript.calls.append(ModelCall(**base, error=self._redact(str(exc)), attempts=exc.attempts,
+            transcript.calls.append(ModelCall(**base, error=self._clean(str(exc)), attempts=exc.attempts,
                                               latency_s=time.perf_counter() - start))
             raise
+        if self._redact and self._redact.found_in(out.text):
+            # A server that reflects the key: the episode, the cache and the store all see it redacted.
+            out = out.model_copy(update={"text": self._redact(out.text)})
         if key is not None and self.cache is not None:
             self.cache.put(key, out)
         self.cost += out.usage.cost_usd
@@ -188,31 +250,43 @@ class Runner:
         return self.score_record(sample, record)
 
     async def play_sample(self, sample: Sample, roles: dict[str, RoleConfig], epoch: int = 1) -> SampleRecord:
-        """Play one trial's episode with per-sample retries. A played episode comes back as a record
-        with status `scored` and no score yet (`score_record` adds it); skips and errors are final."""
+        """Play one trial's episode with per-sample retries, within the sample deadline. A played episode
+        comes back as a record with status `scored` and no score yet (`score_record` adds it); skips and
+        errors (a deadline passed included) are final."""
         started = utcnow()
         if sample.skip_reason:
             return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.skipped, meta=sample.meta,
                                 score=Score(reason=sample.skip_reason, scorer_version=self.bench.scorer_version),
                                 error=None, started_at=started)
+        state = _Attempts()
+        deadline = self.config.sample_timeout_s
+        if deadline is None:
+            return await self._attempts(sample, roles, epoch, started, state)
+        try:
+            async with asyncio.timeout(deadline):
+                return await self._attempts(sample, roles, epoch, started, state)
+        except TimeoutError:  # only the deadline: everything inside ends as a record or a ModelError
+            state.last_error = (f"sample deadline exceeded: not finished after {deadline:g} s "
+                                f"(--sample-timeout) in attempt {state.attempt}")
+            return self._error_record(sample, epoch, started, state)
+
+    async def _attempts(self, sample: Sample, roles: dict[str, RoleConfig], epoch: int, started: Any,
+                        state: _Attempts) -> SampleRecord:
         attempts = 1 + max(0, self.config.sample_retries)
-        last_error = ""
-        transcript = Transcript()
-        # Calls of failed attempts were paid for: they stay in the record (info) and in its usage.
-        failed_calls: list[ModelCall] = []
         seed = sample_seed(self.config.seed, sample.id, epoch)
+        role_specs = {r: rc.spec for r, rc in roles.items()}
 
         async def call(role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
                        transcript: Transcript) -> ModelCall:
             return await self._call(role, backend, messages, config, transcript, epoch=epoch)
 
-        attempt = 0
         for attempt in range(1, attempts + 1):
+            state.attempt = attempt
             if attempt > 1:
-                failed_calls.extend(transcript.calls)
-            transcript = Transcript()
-            if failed_calls:
-                transcript.info["failed_attempt_calls"] = [c.model_dump(mode="json") for c in failed_calls]
+                state.failed_calls.extend(state.transcript.calls)
+            transcript = state.transcript = Transcript()
+            if state.failed_calls:
+                transcript.info["failed_attempt_calls"] = [c.model_dump(mode="json") for c in state.failed_calls]
             try:
                 models = {}
                 for role, rc in roles.items():
@@ -222,26 +296,29 @@ class Runner:
                         models[role] = RoleModel(role, backend, transcript, defaults, call)
                 ctx: EpisodeContext[Any] = EpisodeContext(
                     sample=sample, mode=self.config.mode, options=self.options, seed=seed, epoch=epoch,
-                    transcript=transcript, models=models, role_specs={r: rc.spec for r, rc in roles.items()},
-                    rng=random.Random(seed))
+                    transcript=transcript, models=models, role_specs=role_specs, rng=_LazyRandom(seed))
                 await self.bench.run_episode(ctx)
                 return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.scored, attempt=attempt,
                                     meta=sample.meta, transcript=transcript, started_at=started,
-                                    usage_by_role=_usage(transcript, failed_calls))
+                                    usage_by_role=_usage(transcript, state.failed_calls))
             except ModelError as exc:
-                last_error = f"model call failed after retries: {self._redact(str(exc))}"
+                state.last_error = f"model call failed after retries: {self._clean(str(exc))}"
                 if not exc.retryable:
-                    last_error = f"model call failed (not retryable): {self._redact(str(exc))}"
+                    state.last_error = f"model call failed (not retryable): {self._clean(str(exc))}"
                     break  # a 400/401 or a prompt that cannot fit will fail the same way again
                 continue  # per-sample retry with a fresh transcript
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a bug in an episode: recorded, never drops the sample
-                last_error = self._bug("episode", exc)
+                state.last_error = self._bug("episode", exc)
                 break
-        return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.error, attempt=attempt,
-                            meta=sample.meta, transcript=transcript, error=last_error, started_at=started,
-                            usage_by_role=_usage(transcript, failed_calls))
+        return self._error_record(sample, epoch, started, state)
+
+    @staticmethod
+    def _error_record(sample: Sample, epoch: int, started: Any, state: _Attempts) -> SampleRecord:
+        return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.error, attempt=state.attempt,
+                            meta=sample.meta, transcript=state.transcript, error=state.last_error,
+                            started_at=started, usage_by_role=_usage(state.transcript, state.failed_calls))
 
     def score_record(self, sample: Sample, record: SampleRecord) -> SampleRecord:
         """Add the score to a played record (a scorer bug turns it into an error with the reason)."""
@@ -257,21 +334,31 @@ class Runner:
     def _bug(self, where: str, exc: Exception) -> str:
         tb = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
         at = f" (at {Path(tb.filename).name}:{tb.lineno})" if tb else ""
-        return self._redact(f"{where} raised {type(exc).__name__}: {exc}{at}")
+        return self._clean(f"{where} raised {type(exc).__name__}: {exc}{at}")
 
     # ------------------------------------------------------------------ preparing the run
     def load_samples(self) -> list[Sample]:
-        """The run's samples, checked: mode and options, unique ids, the limit, mode-vs-data checks."""
+        """The run's samples, checked before anything is paid for: mode and options, the data (and what
+        the family loads with it: corrections, corpus, ...), unique ids, the limit, mode-vs-data checks."""
         self.bench.check_config(self.config.mode, self.options)
-        samples = self.bench.load(self.config.data, self.options)
+        where = self.config.data or f"the bundled {self.bench.name} demo data"
+        try:
+            samples = self.bench.load(self.config.data, self.options)
+        except RecursionError:  # a parser below hit Python's recursion limit on hostile nesting
+            raise DataError(f"{where}: nested too deeply to read (Python's recursion limit)") from None
+        if not samples:
+            raise DataError(f"{where}: no samples in the data")
         seen: set[str] = set()
         for s in samples:
             if s.id in seen:
-                raise ValueError(f"duplicate sample id {s.id!r} in the data: ids must be unique")
+                raise DataError(f"{where}: duplicate sample id {s.id!r}: ids must be unique")
             seen.add(s.id)
         if self.config.limit is not None:
             samples = samples[: self.config.limit]
-        self.bench.check_samples(self.config.mode, self.options, samples)
+        try:
+            self.bench.check_samples(self.config.mode, self.options, samples)
+        except RecursionError:
+            raise DataError(f"{where}: an input of the run is nested too deeply to read") from None
         return samples
 
     def manifest_for(self, samples: list[Sample]) -> RunManifest:
@@ -291,42 +378,73 @@ class Runner:
         return AggregationSettings.for_run(self.config.seed, self.options)
 
     # ------------------------------------------------------------------ the run
-    async def run(self) -> RunResult:
-        samples = self.load_samples()
-        roles = self.role_configs()
-        self.check_roles(roles)  # before the store is touched: a bad spec must not cost a --fresh folder
-        manifest = self.manifest_for(samples)
-        # Structured output (issue 14): one request shape per endpoint role for the whole run, negotiated now
-        # or re-used from the manifest of the run being resumed, so results never mix modes.
-        constrained = {r: b for r, b in self._shared.items() if r in self.bench.constrained_roles}
-        manifest.structured_output = await settle_structured_output(
-            constrained, None if self.fresh else recorded_structured_output(self.out_dir, manifest.fingerprint))
-        store = RunStore.open_for_run(self.out_dir, manifest, fresh=self.fresh)
-        manifest = store.read_manifest()
-        # Read the store once: resumed records stay in memory and merge with this run's records, so the
-        # aggregate needs no second pass over the file.
-        trials = store.load_trials()
-        finished = {key for key, r in trials.items() if r.status in (SampleStatus.scored, SampleStatus.skipped)}
+    async def run(self, samples: list[Sample] | None = None) -> RunResult:
+        """Check everything, lock the folder, play the trials not yet finished, and aggregate from the store.
+        `samples`: this run's `load_samples()`, when the caller has loaded them already.
+
+        Nothing finished is kept in memory: each record is stored as it finishes and the metrics are
+        computed from the folder afterwards (`finprobe.core.aggregation.run_metrics`, the same path as
+        `report`), so memory stays flat however many samples run, and `metrics.json` equals the report."""
+        try:
+            if samples is None:
+                samples = self.load_samples()
+            roles = self.role_configs()
+            self.check_roles(roles)  # before the store is touched: a bad spec must not cost a --fresh folder
+            manifest = self.manifest_for(samples)
+            # Structured output (issue 14): one request shape per endpoint role for the whole run, negotiated
+            # now (before --fresh clears anything: an unusable endpoint must not cost the folder) or re-used
+            # from the manifest of the run being resumed, so results never mix modes. Only roles whose replies
+            # must follow a schema are probed.
+            recorded = None if self.fresh else recorded_structured_output(self.out_dir, manifest.fingerprint)
+            constrained = {r: b for r, b in self._shared.items() if r in self.bench.constrained_roles}
+            manifest.structured_output = await settle_structured_output(constrained, recorded)
+            store = RunStore.open_for_run(self.out_dir, manifest, fresh=self.fresh, redactor=self._redact,
+                                          write_manifest=False)
+            try:
+                with quiet_gc():
+                    return await self._run_in(store, samples, roles)
+            finally:
+                store.close()
+        finally:
+            for backend in {id(b): b for b in self._shared.values()}.values():
+                await backend.aclose()
+
+    async def _run_in(self, store: RunStore, samples: list[Sample], roles: dict[str, RoleConfig]) -> RunResult:
+        # The aggregation view of every stored record (compact JSON, ~1.2 KB each): the resumed ones read
+        # now, this run's added as they are stored, so the metrics need no second pass over the file.
+        views = store.load_view_map()
+        finished = {key for key, (status, _) in views.items()
+                    if status in (SampleStatus.scored, SampleStatus.skipped)}
         pending = [_Trial(s, e) for e in range(1, self.config.epochs + 1) for s in samples
                    if (s.id, e) not in finished]
         n_trials = len(samples) * self.config.epochs
-        try:
-            ran = await self._execute(pending, roles, store, trials, resumed=n_trials - len(pending))
-        finally:
-            store.close()
-            for backend in {id(b): b for b in self._shared.values()}.values():
-                await backend.aclose()
-        kept = [r for (sid, e), r in trials.items() if e <= self.config.epochs]
-        metrics = aggregate_run(self.bench, kept, samples, self.options, self.settings(), self.config.epochs)
-        metrics.setdefault("run", {})
-        metrics["run"].update(run_info(manifest, ordered(kept, [s.id for s in samples]), self.settings()))
+        ran = 0
+        if pending or not (store.path / "manifest.json").exists():
+            store.write_manifest()  # a finished run that is opened again rewrites nothing
+        # A small run keeps its views parsed too, parsed as they are stored (in the idle time between
+        # replies) rather than all at the end: by id() of the view's bytes, which `views` keeps alive.
+        parsed: dict[int, SampleRecord] | None = {} if len(samples) * self.config.epochs <= PARSED_VIEWS_LIMIT else None
+        if pending:
+            store.open_append()  # an unwritable folder fails here, before any request
+            ran = await self._execute(pending, roles, store, views, parsed, resumed=n_trials - len(pending))
+            store.sync()
+        manifest = store.read_manifest()
+        order = [s.id for s in samples]
+        all_views = RecordViews([view for _, view in views.values()], list(views), parsed)
+        trials = run_trials(self.bench, store, self.config.epochs, order, views=all_views)
+        totals = tally(trials)
+        metrics = run_metrics(self.bench, store, manifest, samples, self.options, self.settings(), trials=trials,
+                              totals=totals)
         store.write_metrics(metrics)
         return RunResult(out_dir=str(self.out_dir), manifest=manifest, metrics=metrics, n_samples=len(samples),
                          n_trials=n_trials, n_resumed=n_trials - len(pending), n_ran=ran,
-                         n_errors=sum(1 for r in kept if r.status == SampleStatus.error))
+                         n_errors=totals.statuses[SampleStatus.error], n_scored=totals.statuses[SampleStatus.scored],
+                         n_skipped=totals.statuses[SampleStatus.skipped],
+                         error_reasons=dict(totals.reasons.most_common()))
 
     async def _execute(self, pending: list[_Trial], roles: dict[str, RoleConfig], store: RunStore,
-                       trials: dict[tuple[str, int], SampleRecord], *, resumed: int) -> int:
+                       views: dict[TrialKey, tuple[SampleStatus, bytes]], parsed: dict[int, SampleRecord] | None,
+                       *, resumed: int) -> int:
         """Play `pending` trials with a fixed pool of workers; store each as it finishes. Returns how many ran."""
         ran = 0
         progress, task_id = self._progress(len(pending) + resumed, resumed)
@@ -336,10 +454,12 @@ class Runner:
         queue = iter(pending)
         # Scoring and storing a finished trial wait until the replies that arrived together have each
         # sent their next request: with a fixed endpoint latency, replies come back in bursts, and
-        # every bit of work done before the next request goes out delays the whole burst.
+        # every bit of work done before the next request goes out delays the whole burst. A batch is
+        # then scored, serialised and appended with one write.
         unfinished: list[tuple[Sample, SampleRecord]] = []
         loop = asyncio.get_running_loop()
         failures: list[BaseException] = []  # a store failure inside the callback stops the workers
+        redactor = self._redact
 
         def finish() -> None:
             try:
@@ -349,19 +469,27 @@ class Runner:
 
         def finish_batch() -> None:
             nonlocal ran
+            if not unfinished:
+                return
             batch = unfinished[:]
             unfinished.clear()
-            for sample, played in batch:
-                record = self.score_record(sample, played)
-                store.append(record)
-                trials[(record.sample_id, record.epoch)] = record
-                ran += 1
-                if record.status == SampleStatus.error:
-                    self.errors += 1
-                if self._on_record:
+            records = [self.score_record(sample, played) for sample, played in batch]
+            lines = [serialize(record, redactor) for record in records]
+            store.append_lines(lines)
+            for line in lines:  # the view of exactly what was stored (redacted, compacted)
+                key, status, view = view_line(line)
+                if parsed is not None:
+                    if key in views:  # a redone error: its old view goes, and its id() may be reused
+                        parsed.pop(id(views[key][1]), None)
+                    parsed[id(view)] = SampleRecord.model_validate_json(view)
+                views[key] = (status, view)
+            ran += len(records)
+            self.errors += sum(1 for r in records if r.status == SampleStatus.error)
+            if self._on_record:
+                for record in records:
                     self._on_record(record)
-                if progress is not None:
-                    progress.update(task_id, advance=1, errors=self.errors, cost=self.cost)
+            if progress is not None:
+                progress.update(task_id, advance=len(records), errors=self.errors, cost=self.cost)
 
         async def worker() -> None:
             for trial in queue:
@@ -377,14 +505,8 @@ class Runner:
                 await asyncio.sleep(1.0)
                 await asyncio.to_thread(store.sync)
 
+        workers = max(1, self.config.concurrency)
         sync_task = asyncio.create_task(syncer())
-        gc_threshold = gc.get_threshold()
-        # Every finished sample stays in memory for the aggregate, so the live heap keeps growing and
-        # each collection of the oldest generation walks all of it; at the default threshold that was
-        # ~40% of the harness's CPU per sample (bench/throughput.py). Freeze what exists before the
-        # run and collect the young generation less often; both are restored afterwards.
-        gc.freeze()
-        gc.set_threshold(max(gc_threshold[0], 50_000), *gc_threshold[1:])
         try:
             if progress is not None:
                 progress.start()
@@ -392,7 +514,7 @@ class Runner:
             # the store closes, instead of writing on in the background.
             try:
                 async with asyncio.TaskGroup() as group:
-                    for _ in range(min(max(1, self.config.concurrency), len(pending))):
+                    for _ in range(min(workers, len(pending))):
                         group.create_task(worker())
             except* BaseException as group_error:  # surface the cause itself, not the group around it
                 raise group_error.exceptions[0] from None
@@ -400,8 +522,6 @@ class Runner:
             if failures:
                 raise failures[0]
         finally:
-            gc.set_threshold(*gc_threshold)
-            gc.unfreeze()
             sync_task.cancel()
             if progress is not None:
                 progress.stop()
@@ -428,8 +548,53 @@ class Runner:
         return progress, task_id
 
 
+class _LazyRandom(random.Random):
+    """A `random.Random(seed)` that seeds itself on first use: seeding the Mersenne Twister costs several
+    microseconds per sample, and most episodes never draw a number. The numbers are the very ones
+    `random.Random(seed)` gives (both `random` and `getrandbits` are overridden, so the inherited
+    methods draw exactly as the base class does)."""
+
+    def __init__(self, seed: int):  # the base __init__ would seed now
+        self._lazy_seed: int | None = seed
+        self.gauss_next = None  # what the base seed() sets (gauss() reads it before drawing)
+
+    def _ready(self) -> None:
+        if self._lazy_seed is not None:
+            seed, self._lazy_seed = self._lazy_seed, None
+            super().seed(seed)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self._lazy_seed = None
+        super().seed(*args, **kwargs)
+
+    def random(self) -> float:
+        if self._lazy_seed is not None:
+            self._ready()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        if self._lazy_seed is not None:
+            self._ready()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._ready()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._lazy_seed = None
+        super().setstate(state)
+
+    def randbytes(self, n: int) -> bytes:
+        self._ready()
+        return super().randbytes(n)
+
+
 def _usage(transcript: Transcript, extra_calls: list[ModelCall]) -> dict[str, Usage]:
-    totals = transcript.usage_by_role()
+    """Usage per role of a trial's calls, its failed attempts' calls included (they were paid for)."""
+    total = UsageSum()
+    for call in transcript.calls:
+        total.add({call.role: call.usage})
     for call in extra_calls:
-        totals[call.role] = totals.get(call.role, Usage()) + call.usage
-    return totals
+        total.add({call.role: call.usage})
+    return total.by_role()

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 def utcnow() -> datetime:
@@ -49,13 +49,14 @@ class Usage(Record):
 class GenerateConfig(Record):
     """Sampling parameters for one model call. `None` means: the backend's default."""
 
-    temperature: float | None = 0.0
-    max_tokens: int | None = None
+    temperature: float | None = Field(0.0, ge=0, allow_inf_nan=False)
+    max_tokens: int | None = Field(None, ge=1)
     seed: int | None = None
     stop: list[str] | None = None
     # A JSON schema the reply must follow (constrained decoding where the backend supports it).
     response_schema: dict[str, Any] | None = None
-    timeout_s: float | None = None
+    #: seconds for one HTTP attempt; must be > 0 (HTTP clients read 0 as "no timeout at all")
+    timeout_s: float | None = Field(None, gt=0, allow_inf_nan=False)
 
 
 class ModelCall(Record):
@@ -69,6 +70,9 @@ class ModelCall(Record):
     input_prefix: int | None = None
     config: GenerateConfig
     output: str | None = None
+    #: stored form only: the output is the content of the transcript's message at this index (the store
+    #: keeps each reply once); filled back into `output` when the record is read
+    output_ref: int | None = None
     finish_reason: str | None = None
     usage: Usage = Field(default_factory=Usage)
     latency_s: float = 0.0
@@ -98,6 +102,7 @@ class Step(Record):
     index: int
     kind: StepKind
     raw: str | None = None  # the model text this step was parsed from
+    raw_ref: int | None = None  # stored form only: `raw` is the content of the transcript's message at this index
     action: Action | None = None
     observation: str | None = None
     error: str | None = None
@@ -119,8 +124,30 @@ class Transcript(Record):
     calls: list[ModelCall] = Field(default_factory=list)
     outcome: Outcome | None = None
     final_answer: str | None = None  # the agent's final text or answer value, as given
+    #: stored form only: `final_answer` is the content of the message at this index
+    final_answer_ref: int | None = None
     final_args: dict[str, Any] = Field(default_factory=dict)  # e.g. {"value": ..., "confidence": ...}
     info: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _resolve_refs(self) -> Transcript:
+        """A stored transcript keeps each reply once (in `messages`) and refers to it from the call, the
+        step and the final answer (`*_ref`); reading it back fills the texts in again, so a record reads
+        back equal to the one that was written. Records written before references existed have none and
+        read unchanged."""
+        n = len(self.messages)
+        if not n:  # nothing to resolve against (a new transcript, or an aggregation view)
+            return self
+        for call in self.calls:
+            if call.output_ref is not None and call.output is None and 0 <= call.output_ref < n:
+                call.output, call.output_ref = self.messages[call.output_ref].content, None
+        for step in self.steps:
+            if step.raw_ref is not None and step.raw is None and 0 <= step.raw_ref < n:
+                step.raw, step.raw_ref = self.messages[step.raw_ref].content, None
+        ref = self.final_answer_ref
+        if ref is not None and self.final_answer is None and 0 <= ref < n:
+            self.final_answer, self.final_answer_ref = self.messages[ref].content, None
+        return self
 
     def usage_by_role(self) -> dict[str, Usage]:
         totals: dict[str, Usage] = {}
@@ -182,6 +209,12 @@ class RoleConfig(Record):
     generate: GenerateConfig = Field(default_factory=GenerateConfig)
 
 
+#: the default deadline of one sample: far above any sane episode (a 10-round ambiguity episode on the
+#: embedded CPU model takes about a minute), far below what retries can add up to against a hung server
+#: (2 sample attempts x 6 HTTP attempts x 120 s = 24 minutes)
+DEFAULT_SAMPLE_TIMEOUT_S = 600.0
+
+
 class RunConfig(Record):
     benchmark: str
     data: str | None = None
@@ -193,6 +226,9 @@ class RunConfig(Record):
     epochs: int = Field(default=1, ge=1, le=1000)
     concurrency: int = Field(default=8, ge=1)
     sample_retries: int = Field(default=1, ge=0)
+    #: deadline in seconds for one sample, all its attempts and retries included (operational: not part
+    #: of the fingerprint); a sample past it is recorded as an error with that reason. None: no deadline
+    sample_timeout_s: float | None = Field(default=DEFAULT_SAMPLE_TIMEOUT_S, gt=0, allow_inf_nan=False)
     #: family options as given (`-O KEY=VALUE`); typed and validated by the family's options model
     options: dict[str, Any] = Field(default_factory=dict)
     #: a named protocol of the family (`--protocol NAME`): its options under the ones given explicitly

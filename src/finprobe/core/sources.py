@@ -63,6 +63,8 @@ def json_records(text: str, source: str) -> list[tuple[str, Any]]:
             arr = json.loads(text)
         except json.JSONDecodeError as exc:
             raise DataError(f"{source}:{exc.lineno}: invalid JSON: {exc.msg}") from None
+        except RecursionError:
+            raise DataError(f"{source}: JSON nested too deeply to read") from None
         return [(f"{source} (record {i + 1})", r) for i, r in enumerate(arr)]
     records = []
     for lineno, line in enumerate(text.splitlines(), start=1):
@@ -72,6 +74,8 @@ def json_records(text: str, source: str) -> list[tuple[str, Any]]:
             records.append((f"{source}:{lineno}", json.loads(line)))
         except json.JSONDecodeError as exc:
             raise DataError(f"{source}:{lineno}: invalid JSON: {exc.msg}") from None
+        except RecursionError:
+            raise DataError(f"{source}:{lineno}: JSON nested too deeply to read") from None
     return records
 
 

@@ -1,36 +1,62 @@
-"""Reading a stored run back: manifest, records and metrics, recomputed by the family's aggregate."""
+"""Reading a stored run back: manifest, records and metrics, recomputed by the family's aggregate.
+
+Metrics come from `finprobe.core.aggregation.run_metrics`, the very function the runner used for the
+folder's `metrics.json`, over aggregation views streamed from the store: `report --format json` needs
+no full record in memory. Full records (for CSV, HTML, compare) are read on demand, one at a time in data
+order with `iter_trials`, or all at once through the `trials` / `records` properties.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
-from finprobe.core.aggregation import aggregate_run, ordered
+from finprobe.core.aggregation import ordered, quiet_gc, run_metrics
 from finprobe.core.benchmark import AggregationSettings, Benchmark, FamilyOptions
 from finprobe.core.families import load_family
-from finprobe.core.provenance import data_hash, run_info
+from finprobe.core.provenance import data_hash
 from finprobe.core.schema import RunManifest, Sample, SampleRecord, SampleStatus
-from finprobe.core.store import RunStore
+from finprobe.core.store import RunStore, StoreError
 
 
-class StoredRun(BaseModel):
-    """A run folder read back. `records` are the first trial of each sample, in data order; `trials`
-    every (sample, epoch) record; `samples` the run's data in order (None when it no longer loads)."""
+class StoredRun:
+    """A run folder read back. `metrics` are recomputed; `samples` is the run's data by id (None when it
+    no longer loads) and `sample_order` its ids in data order. `trials` (every (sample, epoch) record)
+    and `records` (the first trial of each sample) are full records in data order, read when first used;
+    `iter_trials()` streams them instead."""
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    def __init__(self, *, path: Path, manifest: RunManifest, bench: Any, options: Any,
+                 samples: dict[str, Sample] | None, sample_order: list[str] | None,
+                 settings: AggregationSettings, metrics: dict[str, Any]):
+        self.path = path
+        self.manifest = manifest
+        self.bench = bench
+        self.options = options
+        self.samples = samples
+        self.sample_order = sample_order
+        self.settings = settings
+        self.metrics = metrics
 
-    path: Path
-    manifest: RunManifest
-    bench: Any  # Benchmark
-    options: Any  # the family's FamilyOptions
-    records: list[SampleRecord]
-    trials: list[SampleRecord]
-    samples: dict[str, Sample] | None
-    sample_order: list[str] | None
-    settings: AggregationSettings
-    metrics: dict[str, Any]
+    def iter_trials(self, *, epoch: int | None = None) -> Iterator[SampleRecord]:
+        """The latest full record of each (sample, epoch ≤ the run's epochs) in data order, one at a time
+        (only `epoch`'s when given). Memory: one record plus the index of line offsets."""
+        store = RunStore(self.path)
+        epochs = self.manifest.config.epochs
+        offsets = {key: at for key, at in store.latest_offsets().items()
+                   if key[1] <= epochs and (epoch is None or key[1] == epoch)}
+        rank = {sid: i for i, sid in enumerate(self.sample_order or sorted({sid for sid, _ in offsets}))}
+        keys = sorted(offsets, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
+        yield from store.read_at([offsets[k] for k in keys])
+
+    @cached_property
+    def trials(self) -> list[SampleRecord]:
+        return list(self.iter_trials())
+
+    @cached_property
+    def records(self) -> list[SampleRecord]:
+        return [r for r in self.trials if r.epoch == 1]
 
 
 def _samples_for(bench: Benchmark[Any], manifest: RunManifest, options: FamilyOptions) -> list[Sample] | None:
@@ -40,7 +66,7 @@ def _samples_for(bench: Benchmark[Any], manifest: RunManifest, options: FamilyOp
     stored records still work."""
     try:
         samples = bench.load(manifest.config.data, options)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if manifest.config.limit is not None:
         samples = samples[: manifest.config.limit]
@@ -62,43 +88,51 @@ def load_run(path: str | Path, *, seed: int | None = None, overrides: dict[str, 
             raise ValueError(f"{', '.join(fixed)}: not an aggregation option of {bench.name}; only "
                              f"{', '.join(sorted(allowed))} can change after a run")
     options = bench.parse_options({**manifest.config.options, **(overrides or {})}, manifest.config.protocol)
-    trials_by_key = store.load_trials()
     samples = _samples_for(bench, manifest, options)
-    order = [s.id for s in samples] if samples is not None else None
-    epochs = manifest.config.epochs
-    trials = ordered([r for (_, e), r in trials_by_key.items() if e <= epochs], order)
     settings = AggregationSettings.for_run(manifest.config.seed if seed is None else seed, options)
-    metrics = aggregate_run(bench, trials, samples, options, settings, epochs)
-    metrics.setdefault("run", {})
-    metrics["run"].update(run_info(manifest, trials, settings))
+    with quiet_gc():
+        metrics = run_metrics(bench, store, manifest, samples, options, settings)
     return StoredRun(path=Path(path), manifest=manifest, bench=bench, options=options,
-                     records=[r for r in trials if r.epoch == 1], trials=trials,
-                     samples=None if samples is None else {s.id: s for s in samples}, sample_order=order,
+                     samples=None if samples is None else {s.id: s for s in samples},
+                     sample_order=None if samples is None else [s.id for s in samples],
                      settings=settings, metrics=metrics)
 
 
 def rescore_run(path: str | Path) -> StoredRun:
     """Re-grade every scored transcript with the current scorer; no model is called.
 
-    The samples file is rewritten atomically by the store, which keeps the previous file as
-    `samples.jsonl.bak`; the metrics file is rewritten too."""
-    run = load_run(path)
-    if run.samples is None:
-        raise FileNotFoundError(f"cannot rescore {path}: the run's data ({run.manifest.config.data}) no longer loads")
-    # Re-grade only against the very data the run was made on (corrections overlay included).
-    if data_hash(list(run.samples.values())) != run.manifest.data_hash:
-        raise ValueError(f"cannot rescore {path}: the data at {run.manifest.config.data} (or its corrections "
-                         "overlay) changed since the run; its content hash no longer matches the manifest")
-    new_records = []
-    for record in run.trials:
-        if record.status == SampleStatus.scored and record.transcript is not None:
-            sample = run.samples.get(record.sample_id)
-            if sample is None:
-                raise ValueError(f"{path}: sample {record.sample_id!r} is not in the run's data any more")
-            record = record.model_copy(update={"score": run.bench.score(sample, record.transcript, run.options)})
-        new_records.append(record)
+    Holds the folder's lock (a run still writing there makes this fail at once). The samples file is
+    rewritten atomically, one record at a time, keeping the previous file as `samples.jsonl.bak`; the
+    metrics file is rewritten too."""
     store = RunStore(path)
-    store.rewrite_records(new_records)
-    again = load_run(path)
-    store.write_metrics(again.metrics)
-    return again
+    store.read_manifest()  # "not a run folder" before anything else
+    store.lock()
+    try:
+        run = load_run(path)
+        if run.samples is None:
+            raise StoreError(f"cannot rescore {path}: the run's data ({run.manifest.config.data}) no longer loads")
+        # Re-grade only against the very data the run was made on (corrections overlay included).
+        if data_hash(list(run.samples.values())) != run.manifest.data_hash:
+            raise ValueError(f"cannot rescore {path}: the data at {run.manifest.config.data} (or its corrections "
+                             "overlay) changed since the run; its content hash no longer matches the manifest")
+        samples = run.samples
+
+        def rescored() -> Iterator[SampleRecord]:
+            for record in run.iter_trials():
+                if record.status == SampleStatus.scored and record.transcript is not None:
+                    sample = samples.get(record.sample_id)
+                    if sample is None:
+                        raise ValueError(f"{path}: sample {record.sample_id!r} is not in the run's data any more")
+                    record = record.model_copy(update={"score": run.bench.score(sample, record.transcript,
+                                                                                run.options)})
+                yield record
+
+        store.rewrite_records(rescored())
+        again = load_run(path)
+        store.write_metrics(again.metrics)
+        return again
+    finally:
+        store.close()
+
+
+__all__ = ["StoredRun", "load_run", "ordered", "rescore_run"]

@@ -46,6 +46,7 @@ from finprobe.core.agent import LoopConfig, action_text, format_instructions, ru
 from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
+    DataError,
     DoctorReport,
     EpisodeContext,
     ModeInfo,
@@ -135,12 +136,22 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         return [self._sample(inst, corpus_ref) for inst in instances]
 
     def check_samples(self, mode: str | None, options: AmbiguityOptions, samples: Sequence[Sample]) -> None:
-        """Before anything runs: a searching mode needs a corpus, and oracle retrieval needs every
-        instance's own passage in it (else each episode would end in the same error)."""
+        """Before anything runs: a corpus that is given must load (a bad line, wrong types, non-UTF-8,
+        duplicate ids, no passage: DataError naming the file), a searching mode needs a corpus, and oracle
+        retrieval needs every instance's own passage in it (else each episode would end in the same error)."""
         cfg = get_mode(mode, options)
+        refs = {json.dumps(s.data.get("corpus"), sort_keys=True) for s in samples}
+        for ref in sorted(refs):
+            loaded = json.loads(ref)
+            if loaded is None:
+                continue
+            # A searching mode indexes it now (episodes reuse the index); others only parse it.
+            passages = (_index(loaded["path"], loaded["sha256"]).passages if "search" in cfg.actions
+                        else load_ambiguity_corpus(loaded["path"]))
+            if not passages:
+                raise DataError(f"{loaded['path']}: the corpus holds no passage")
         if "search" not in cfg.actions:
             return
-        refs = {json.dumps(s.data.get("corpus"), sort_keys=True) for s in samples}
         if any(s.data.get("corpus") is None for s in samples):
             raise ValueError(f"mode {cfg.name} searches a passage corpus: give --corpus PASSAGES.jsonl")
         if cfg.oracle_retrieval:

@@ -45,8 +45,12 @@ def load_price_table(path: str | Path) -> dict[str, Price]:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise PriceTableError(f"cannot read price table {p}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise PriceTableError(f"price table {p} is not UTF-8 text (byte {exc.start})") from None
     try:
         raw = json.loads(text) if p.suffix.lower() == ".json" else yaml.safe_load(text)
+    except RecursionError:
+        raise PriceTableError(f"price table {p} is nested too deeply") from None
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         kind = "JSON" if p.suffix.lower() == ".json" else "YAML"
         raise PriceTableError(f"price table {p} is not valid {kind}: {exc}") from None
