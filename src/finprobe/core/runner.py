@@ -263,7 +263,7 @@ class Runner:
     def load_samples(self) -> list[Sample]:
         """The run's samples, checked: mode and options, unique ids, the limit, mode-vs-data checks."""
         self.bench.check_config(self.config.mode, self.options)
-        samples = self.bench.load(self.config.data, self.options)
+        samples = self.bench.load_for_run(self.config.data, self.options, self.config.seed)
         seen: set[str] = set()
         for s in samples:
             if s.id in seen:
