@@ -76,7 +76,7 @@ _ROMAN_RE = r"(?:l?x{0,3}(?:ix|iv|v?i{0,3})|x?l(?:ix|iv|v?i{0,3}))"
 _HEADS = {"season": "season", "series": "series", "episode": "episode", "part": "part", "chapter": "chapter",
           "book": "book", "volume": "volume", "film": "film", "movie": "film", "game": "game", "round": "round",
           "edition": "edition", "term": "term", "album": "album", "installment": "installment",
-          "instalment": "installment", "generation": "generation", "world war": "world war", "war": "war",
+          "instalment": "installment", "generation": "generation", "world war": "world war",
           "super bowl": "super bowl", "amendment": "amendment", "place": "place", "time": "time",
           "person": "person", "man": "person", "woman": "person", "president": "president", "wave": "wave",
           "stage": "stage", "leg": "leg", "day": "day", "week": "week", "act": "act", "title": "title",
@@ -84,7 +84,7 @@ _HEADS = {"season": "season", "series": "series", "episode": "episode", "part": 
 _HEAD_RE = "|".join(sorted((re.escape(h) + "s?" for h in _HEADS), key=len, reverse=True))
 _ORD_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _CARD_WORD = "|".join(sorted(_CARDINALS, key=len, reverse=True))
-_ORDINAL_BEFORE = re.compile(_B + rf"(?P<n>{_ORD_WORD}|\d{{1,3}}(?:st|nd|rd|th))\s+(?:(?:[a-z]+)\s+)?(?P<h>{_HEAD_RE})" + _E)
+_ORDINAL_BEFORE = re.compile(_B + rf"(?P<n>{_ORD_WORD}|\d{{1,3}}(?:st|nd|rd|th))\s+(?:[a-z'-]+\s+){{0,3}}?(?P<h>{_HEAD_RE})" + _E)
 _ORDINAL_AFTER = re.compile(_B + rf"(?P<h>{_HEAD_RE})\s+(?:no\.?\s*|number\s+|#\s*)?(?P<n>\d{{1,3}}|{_CARD_WORD}|{_ROMAN_RE})" + _E)
 _WWII = re.compile(_B + r"ww(?P<n>ii|i|1|2)" + _E)
 _BARE_ORDINAL = re.compile(_B + rf"(?P<n>{_ORD_WORD}|\d{{1,3}}(?:st|nd|rd|th))" + _E)
@@ -92,12 +92,13 @@ _REGNAL = re.compile(r"(?<![A-Za-z])(?P<name>[A-Z][a-z]+)\s+(?P<n>[IVX]{1,5})(?!
 
 _RECENCY: list[tuple[str, str]] = [
     ("latest", _alt(r"most recent(?:ly)?", r"latest", r"newest", r"current(?:ly)?", r"recent", r"last",
-                    r"this year'?s?", r"upcoming", r"new(?:er)?")),
+                    r"this year'?s?", r"upcoming", r"newer")),
     ("earliest", _alt(r"earliest", r"oldest", r"very first", r"first ever")),
 ]
 _MEDIA: list[tuple[str, str]] = [
     ("tv", _alt(r"tv(?: series| show| shows| program(?:me)?| adaptation| version)?", r"television(?: series| show)?",
-                r"sitcom", r"mini-?series", r"show", r"series finale", r"episodes?", r"seasons?", r"anime")),
+                r"sitcom", r"mini-?series", r"show", r"series finale", r"episodes?", r"seasons?", r"anime",
+                r"(?:animated|cartoon|web|anime) series", r"cartoon show")),
     ("film", _alt(r"films?", r"movies?", r"motion pictures?", r"feature films?", r"cinema", r"screenplay")),
     ("song", _alt(r"songs?", r"singles?", r"tracks?", r"tunes?", r"ballad", r"anthem")),
     ("album", _alt(r"albums?", r"lp", r"ep", r"records?(?= by| from)", r"soundtrack")),
@@ -115,6 +116,21 @@ _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
                                r"later version", r"updated version")),
     ("format", "animated", _alt(r"animated", r"animation", r"cartoon", r"disney animated")),
     ("format", "live_action", _alt(r"live[- ]action", r"live action")),
+    ("season", "summer", _alt(r"summer")),
+    ("season", "winter", _alt(r"winter")),
+    ("age", "adult", _alt(r"adult", r"grown-?up", r"older")),
+    ("age", "young", _alt(r"young(?:er)?", r"child", r"kid", r"cub", r"teen(?:age)?", r"little")),
+    ("persona", "character", _alt(r"characters?", r"fictional", r"cartoon character")),
+    ("persona", "performer", _alt(r"performers?", r"real (?:person|singer|people|name)", r"voice actors?", r"vocals",
+                                  r"vocalists?", r"in real life", r"actual (?:singer|person|performer)")),
+    ("sport", "football", _alt(r"soccer", r"association football", r"fifa", r"premier league", r"mls", r"la liga")),
+    ("sport", "american_football", _alt(r"american football", r"nfl", r"super bowl", r"gridiron", r"college football")),
+    ("sport", "basketball", _alt(r"basketball", r"nba", r"wnba")),
+    ("sport", "ice_hockey", _alt(r"ice hockey", r"hockey", r"nhl", r"stanley cup")),
+    ("sport", "baseball", _alt(r"baseball", r"mlb", r"world series")),
+    ("sport", "other", _alt(r"cricket", r"rugby", r"golf", r"volleyball", r"handball")),
+    ("draw", "singles", _alt(r"singles")),
+    ("draw", "doubles", _alt(r"doubles", r"mixed doubles")),
     ("event", "release", _alt(r"releas\w*", r"came out", r"come out", r"comes out", r"coming out", r"launch\w*",
                               r"publish\w*", r"hit (?:theaters|theatres|cinemas|stores)")),
 ]
@@ -142,13 +158,13 @@ _GENDER: list[tuple[str, str]] = [
     ("women", _alt(r"women'?s?", r"female", r"girls'?", r"ladies'?", r"womens")),
 ]
 _ASKS: list[tuple[str, str]] = [  # what kind of answer the question proposes
-    ("person", _B + r"(?:asking|know|wondering|question is|interested in|looking for|mean)\s+(?:about\s+)?"
+    ("person", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
                r"(?:who|whom|whose|the name of the person|which person|which (?:actor|singer|team|player))" + _E),
-    ("time", _B + r"(?:asking|know|wondering|question is|interested in|looking for|mean)\s+(?:about\s+)?"
+    ("time", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
              r"(?:when|what (?:year|date|day|time)|the (?:year|date|day|time) (?:when|that|it|of|in))" + _E
              + "|" + _alt(r"(?:release|air|premiere|exact|specific|calendar) dates?", r"the date", r"which year",
                           r"the year")),
-    ("place", _B + r"(?:asking|know|wondering|question is|interested in|looking for|mean)\s+(?:about\s+)?"
+    ("place", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
               r"(?:where|which (?:place|city|country|location))" + _E + "|" + _alt(r"the location", r"the venue")),
     ("count", _alt(r"how many", r"how much", r"the number of", r"the total number", r"the count")),
 ]
@@ -217,7 +233,7 @@ would could should might shall will me let us give provide list answer respond r
 opposed other than whether either any another which same different here there now then still get got go
 going come gets make made use used yeah hi hello great thanks thank check checking understand understanding
 ambiguous ambiguity possible possibly probably maybe perhaps likely different various multiple several two both
-you're you've i'm it's that's what's
+you're you've i'm it's that's what's name names person people
 """.split())
 _EXCLUSION = re.compile(_B + r"(?:not|rather than|instead of|as opposed to|other than|excluding|except(?: for)?|"
                         r"but not|apart from|aside from|never)" + _E + r"|n't" + _E)
@@ -230,6 +246,7 @@ _WHEN_YOU_SAY = re.compile(r"^\s*(?:when|where|if) you (?:say|said|ask|asked|men
                            r"[^,?]*,\s*", re.I)
 _PROCESS = re.compile(r"^\s*(?:should|shall|can|could|may) i\b|^\s*(?:would|do) you (?:like|want) me to\b|"
                       r"^\s*is it (?:ok|okay|alright|fine) if i\b|^\s*want me to\b", re.I)
+_COVER_ALL = re.compile(_B + r"(?:both|all|every|each|either|list|several)" + _E)
 _NOT_CHOICE = re.compile(_B + r"(?:or not|or something else|or otherwise|or anything else|or so|or other|or any other|"
                          r"or another|or similar|or both)" + _E)
 
@@ -240,6 +257,7 @@ class TextFacts:
     """What a text states, with the polarity of each item: `neg` holds those inside an exclusion."""
 
     years: set[int] = field(default_factory=set)
+    decades: set[int] = field(default_factory=set)
     ordinals: set[tuple[str, int]] = field(default_factory=set)
     recency: set[str] = field(default_factory=set)
     media: set[str] = field(default_factory=set)
@@ -254,7 +272,7 @@ class TextFacts:
     neg: dict[str, set[Any]] = field(default_factory=dict)
 
     def all_items(self) -> dict[str, set[Any]]:
-        return {"year": set(self.years), "ordinal": set(self.ordinals), "recency": set(self.recency),
+        return {"year": set(self.years), "decade": set(self.decades), "ordinal": set(self.ordinals), "recency": set(self.recency),
                 "media": set(self.media), "facet": set(self.facets), "role": set(self.roles),
                 "gender": set(self.genders), "place": set(self.places), "asks": set(self.asks),
                 "word": set(self.words)}
@@ -263,15 +281,13 @@ class TextFacts:
 #: words that name the same thing, folded to one form before stemming
 _SYNONYMS = {
     **dict.fromkeys(("began", "begin", "begun", "begins", "beginning", "start", "started", "starts", "starting",
-                     "outbreak", "commenced", "commence", "onset"), "begin"),
+                     "outbreak", "commenced", "commence", "onset", "entered", "enter", "entry", "joined"), "begin"),
     **dict.fromkeys(("end", "ended", "ends", "ending", "conclude", "concluded", "conclusion", "over"), "end"),
     **dict.fromkeys(("complete", "completed", "completion", "finish", "finished", "finishing", "done"), "complete"),
     **dict.fromkeys(("announce", "announced", "announcement", "unveil", "unveiled", "unveiling", "revealed"),
                     "announce"),
     **dict.fromkeys(("soccer", "football"), "football"),
     **dict.fromkeys(("pm", "premier"), "primeminister"),
-    **dict.fromkeys(("kid", "kids", "child", "children", "young", "younger", "cub"), "young"),
-    **dict.fromkeys(("adult", "grown", "older"), "adult"),
     **dict.fromkeys(("died", "die", "dies", "death", "dead"), "die"),
     **dict.fromkeys(("born", "birth"), "born"),
     **dict.fromkeys(("built", "build", "construction", "constructed", "erected"), "build"),
@@ -286,6 +302,8 @@ def _match_stem(word: str) -> str:
     if len(w) > 5 and w.endswith("ing"):
         w = w[:-3]
     elif len(w) > 4 and w.endswith("ed"):
+        w = w[:-2]
+    if len(w) > 8 and w.endswith("al"):
         w = w[:-2]
     if len(w) > 4 and w.endswith("e"):
         w = w[:-1]
@@ -326,7 +344,7 @@ def read_text_facts(text: str, *, as_context: bool = False) -> TextFacts:
     consumed: list[tuple[int, int]] = []
 
     sets: dict[str, set[Any]] = {
-        "year": facts.years, "ordinal": facts.ordinals, "recency": facts.recency, "media": facts.media,
+        "year": facts.years, "decade": facts.decades, "ordinal": facts.ordinals, "recency": facts.recency, "media": facts.media,
         "facet": facts.facets, "role": facts.roles, "gender": facts.genders, "place": facts.places,
         "asks": facts.asks}
 
@@ -341,7 +359,7 @@ def read_text_facts(text: str, *, as_context: bool = False) -> TextFacts:
         if not m.group(0).endswith("s"):
             add("year", int(m.group(1)), m.start(), m.end())
         else:
-            consumed.append((m.start(), m.end()))
+            add("decade", int(m.group(1)) // 10 * 10, m.start(), m.end())
     for m in _WWII.finditer(norm):
         add("ordinal", ("world war", {"i": 1, "1": 1, "ii": 2, "2": 2}[m.group("n")]), m.start(), m.end())
     for regex in (_ORDINAL_BEFORE, _ORDINAL_AFTER):
@@ -362,7 +380,7 @@ def read_text_facts(text: str, *, as_context: bool = False) -> TextFacts:
                 add("ordinal", ("", n), m.start(), m.end())
     for value, pattern in _RECENCY:
         for m in re.finditer(pattern, norm):
-            if not any(a <= m.start() < b for a, b in consumed) and not re.match(r"\s+(?:name|names|time|word)\b",
+            if not any(a <= m.start() < b for a, b in consumed) and not re.match(r"\s+(?:name|names|word)\b",
                                                                                  norm[m.end():]):
                 add("recency", value, m.start(), m.end())
     for value, pattern in _MEDIA:
@@ -372,9 +390,14 @@ def read_text_facts(text: str, *, as_context: bool = False) -> TextFacts:
         for m in re.finditer(pattern, norm):
             add("facet", (facet, value), m.start(), m.end())
     role_spans = [(m.start("w"), m.end("w"), _ROLE_WORDS[m.group("w")]) for m in _ROLE_ASK.finditer(norm)]
-    if as_context:  # C and readings: the verb of the question is the role it asks about
-        role_spans += [(m.start(), m.end(), _ROLE_WORDS[m.group(0)]) for m in re.finditer(
-            r"[a-z]+", norm[:80]) if m.group(0) in _ROLE_WORDS and not norm[m.end():].startswith(" by")]
+    if as_context:  # C and readings: the question's main verb (and verbs joined to it by "and") is the role
+        first = next((m for m in re.finditer(r"[a-z]+", norm) if m.group(0) in _ROLE_WORDS
+                      and not norm[m.end():].startswith(" by")), None)
+        if first is not None:
+            role_spans.append((first.start(), first.end(), _ROLE_WORDS[first.group(0)]))
+            for m in re.finditer(r"\s+and\s+(?:[a-z]+ly\s+|first\s+)?([a-z]+)", norm[first.end():first.end() + 40]):
+                if m.group(1) in _ROLE_WORDS and m.start() == 0:
+                    role_spans.append((first.end() + m.start(1), first.end() + m.end(1), _ROLE_WORDS[m.group(1)]))
     role_spans += [(m.start("w"), m.end("w"), _ROLE_WORDS.get(m.group("w"), "")) for m in _ROLE_NOUN.finditer(norm)]
     for start, end, group in role_spans:
         if group:
@@ -432,10 +455,10 @@ class _Judgement:
             return IDK, "proposes something C does not settle"
         if self.distinctive:
             return YES, "affirms what C states and another reading does not"
-        if self.affirmed and not self.descriptors:
-            return YES, "confirms what every reading shares"
+        if self.affirmed and len(self.affirmed) > len(self.descriptors):
+            return YES, "confirms what every reading shares (its own terms outnumber the unknown ones)"
         if self.affirmed:
-            return IDK, "confirms the question but adds what C does not settle"
+            return IDK, "confirms the question but adds more that C does not settle"
         return IDK, "proposes nothing the user can judge"
 
     def as_info(self) -> dict[str, list[str]]:
@@ -443,7 +466,7 @@ class _Judgement:
                 "unsettled": self.blocking, "descriptors": self.descriptors}
 
 
-_BLOCKING = {"year", "ordinal", "recency", "role", "gender", "place", "asks"}
+_BLOCKING = {"year", "decade", "ordinal", "recency", "role", "gender", "place", "asks"}
 
 
 class GeneralSimulator:
@@ -462,6 +485,10 @@ class GeneralSimulator:
     # ------------------------------------------------------------------ one proposition
     def _in(self, facts: TextFacts, kind: str, value: Any) -> bool:
         items: set[Any] = facts.all_words if kind == "word" else facts.all_items()[kind]
+        if kind == "decade":
+            return any(value <= y < value + 10 for y in facts.years) or value in items
+        if kind == "facet" and value == ("version", "original") and value not in items:
+            return any(n == 1 for _, n in facts.ordinals)  # "the original iPhone" = "the first iPhone"
         if kind == "ordinal":
             head, n = value
             return any(n == m and (head == h or not head or not h) for h, m in items)
@@ -474,6 +501,8 @@ class GeneralSimulator:
         c = self.c
         if kind == "year":
             return bool(c.years)
+        if kind == "decade":
+            return bool(c.years) and not any(value <= y < value + 10 for y in c.years)
         if kind == "ordinal":
             head, n = value
             return any(m != n and (head == h or not head or not h) for h, m in c.ordinals)
@@ -484,6 +513,8 @@ class GeneralSimulator:
             return bool(c.media) and value not in c.media
         if kind == "facet":
             name, v = value
+            if value == ("version", "original") and any(n > 1 for _, n in c.ordinals):
+                return True
             return any(f == name and x != v for f, x in c.facets)
         if kind == "role":
             return bool(c.roles) and value not in c.roles
@@ -552,6 +583,8 @@ class GeneralSimulator:
         if not yes_no:
             return self._reply(IDK, "not a yes/no question", info)
         text = " ".join(yes_no)
+        if _PROCESS.search(text) and _COVER_ALL.search(fold(text)):
+            return self._reply(IDK, "an offer about the answer's form (all readings), not the user's intent", info)
         tag = bool(_TAG.search(text))
         if _NEGATED_HEAD.search(text) and not tag:
             return self._reply(IDK, "a negated question: yes and no would be ambiguous", info)
