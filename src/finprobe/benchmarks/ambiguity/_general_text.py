@@ -59,14 +59,19 @@ class Token:
     end: int
 
 
-def answer_tokens(text: str) -> list[Token]:
+def answer_tokens(text: str, *, possessives: bool = False) -> list[Token]:
     """The tokens of `squad_normalize(text)` with their spans in `fold(text)` (which keeps the length of the
     NFKC text for Latin script). Punctuation is removed inside a word ("U.S." -> "us", "1,000" -> "1000"),
-    as SQuAD's normalisation does, and a word that is only punctuation or an article yields no token."""
+    as SQuAD's normalisation does, and a word that is only punctuation or an article yields no token.
+    `possessives`: a trailing "'s" is dropped first ("Cash's" -> "cash"), for matching names in running text
+    (apply it to both sides: "Philosopher's Stone" -> "philosopher stone")."""
     folded = fold(text)
     out: list[Token] = []
     for m in re.finditer(r"\S+", folded):
-        word = _strip_punct(m.group(0))
+        raw = m.group(0)
+        if possessives:
+            raw = re.sub(r"['’]s(?=\W*$)", "", raw)
+        word = _strip_punct(raw)
         if word and word not in _ARTICLES:
             out.append(Token(word, m.start(), m.end()))
     return out

@@ -115,6 +115,16 @@ def find_dates(text: str) -> list[DateValue]:
     return sorted(found, key=lambda d: d.start)
 
 
+def _with_context_year(dates: list[DateValue]) -> list[DateValue]:
+    """Year-less dates ("May 8 in Europe and September 2 ...") take the year when the answer states exactly
+    one year on its own ("It ended in 1945: May 8 ..., September 2 ...")."""
+    years = {d.year for d in dates if d.month is None and d.year is not None}
+    if len(years) != 1:
+        return dates
+    (year,) = years
+    return [DateValue(year, d.month, d.day, d.start, d.end) if d.year is None else d for d in dates]
+
+
 def _whole_date(alias: str) -> DateValue | None:
     """The alias as one date ("July 14,2019", "in 1990"), or None when it says more than a date."""
     s = fold(alias).replace(",", ", ")
@@ -248,13 +258,18 @@ class TextGrade(BaseModel):
     reason_intended: str = ""
 
 
+#: cues before a name that make it context, not an answer: an exclusion ("not X"), an opponent ("beating X"),
+#: a successor or predecessor ("succeeded by X")
 _EXCLUSION = re.compile(r"(?:\bnot|n't|\brather than|\binstead of|\bas opposed to|\bunlike|\bother than|\bbut not"
-                        r"|\bexcluding|\bexcept)\s*(?:the\s+|a\s+|by\s+|for\s+|in\s+)?[\"'“‘(]?\s*$")
+                        r"|\bexcluding|\bexcept|\bbeat|\bbeating|\bbeats|\bdefeat(?:ed|ing|s)?|\bagainst|\bversus"
+                        r"|\bvs\.?|\bover|\bopposite|\balongside|\b(?:succeeded|preceded|replaced|followed) by"
+                        r"|\breplacing|\bsucceeding|\brunners?-up)\s*(?:the\s+|a\s+|by\s+|for\s+|in\s+)?[\"'“‘(]?\s*$")
 _NON_COMMITTAL = re.compile(
     r"\b(?:i (?:do not|don't|dont) know|i'?m not sure|not sure|unknown|unclear|cannot (?:be )?(?:determine|answer|"
     r"say)|can't (?:determine|answer|say)|unable to (?:determine|answer)|it depends|depends on (?:which|what|the)|"
     r"(?:could|can) you (?:clarify|specify)|please (?:clarify|specify)|which (?:one|version|year|film|movie|song|"
-    r"team|event) do you mean|need more (?:information|context)|ambiguous)\b")
+    r"team|event) do you mean|need more (?:information|context)|ambiguous|(?:can't|cannot|can not) give"
+    r"|(?:two|several|multiple) possible|more than one (?:answer|possible)|do you mean)\b|\?\s*$")
 
 
 def token_f1(prediction: str, reference: str) -> float:
@@ -288,9 +303,9 @@ class _Answer:
     def __init__(self, text: str, question_texts: list[str]):
         self.text = text
         self.folded = fold(text)
-        self.tokens = answer_tokens(text)
+        self.tokens = answer_tokens(text, possessives=True)
         self.words = [t.text for t in self.tokens]
-        self.dates = find_dates(text)
+        self.dates = _with_context_year(find_dates(text))
         self.numbers = find_numbers(text)
         self.question_seqs = [squad_normalize(q).split() for q in question_texts]
 
@@ -307,40 +322,42 @@ class _Answer:
     def _excluded(self, start: int) -> bool:
         return bool(_EXCLUSION.search(self.folded[max(0, start - 30):start]))
 
-    def stated_spans(self, alias: str) -> list[tuple[int, int]]:
-        """Character spans where the answer states `alias` (tokens, dates or numbers)."""
-        spans: list[tuple[int, int]] = []
+    def stated_spans(self, alias: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Character spans where the answer states `alias` (tokens, dates or numbers), and spans where it
+        names it as context (after an exclusion or opponent cue)."""
+        found: list[tuple[int, int]] = []
         for variant in _variants(alias):
-            seq = squad_normalize(variant).split()
+            seq = [t.text for t in answer_tokens(variant, possessives=True)]
             n = len(seq)
             if n == 0:
                 continue
             for i in range(len(self.words) - n + 1):
                 if self.words[i:i + n] == seq and not self._copied(i, i + n):
-                    start, end = self.tokens[i].start, self.tokens[i + n - 1].end
-                    if not self._excluded(start):
-                        spans.append((start, end))
+                    found.append((self.tokens[i].start, self.tokens[i + n - 1].end))
         date = _whole_date(alias)
         if date is not None:
-            spans += [(d.start, d.end) for d in self.dates if d.states(date) and not self._excluded(d.start)]
+            found += [(d.start, d.end) for d in self.dates if d.states(date)]
         number = _whole_number(alias) if date is None or date.month is None else None
         if number is not None:
-            spans += [(x.start, x.end) for x in self.numbers
-                      if x.value == number.value and x.ordinal == number.ordinal and not self._excluded(x.start)
-                      and not self._number_copied(x)]
-        return spans
+            found += [(x.start, x.end) for x in self.numbers
+                      if x.value == number.value and x.ordinal == number.ordinal and not self._number_copied(x)]
+        context = [s for s in found if self._excluded(s[0])]
+        return [s for s in found if s not in context], context
 
     def _number_copied(self, x: NumberValue) -> bool:
         idx = [k for k, t in enumerate(self.tokens) if t.start < x.end and x.start < t.end]
         return bool(idx) and self._copied(idx[0], idx[-1] + 1)
 
 
-def _reading_spans(answer: _Answer, aliases: list[str]) -> tuple[list[tuple[int, int]], str | None]:
-    """Where the answer states one of a reading's aliases, and how (exact | stated | list)."""
+def _reading_spans(answer: _Answer, aliases: list[str]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], str | None]:
+    """Where the answer states one of a reading's aliases, where it names one as context, and how
+    (stated | list)."""
     spans: list[tuple[int, int]] = []
+    context: list[tuple[int, int]] = []
     method: str | None = None
     for alias in aliases:
-        found = answer.stated_spans(alias)
+        found, ctx = answer.stated_spans(alias)
+        context += ctx
         if found:
             spans += found
             method = method or "stated"
@@ -348,10 +365,11 @@ def _reading_spans(answer: _Answer, aliases: list[str]) -> tuple[list[tuple[int,
         members = _members(alias)
         if len(members) > 1:
             member_spans = [answer.stated_spans(m) for m in members]
-            if all(member_spans):
-                spans += [s for ms in member_spans for s in ms]
+            context += [s for _, ms in member_spans for s in ms]
+            if all(ms for ms, _ in member_spans):
+                spans += [s for ms, _ in member_spans for s in ms]
                 method = method or "list"
-    return spans, method
+    return spans, context, method
 
 
 def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered: bool = True) -> TextGrade:
@@ -365,14 +383,24 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
     norm = squad_normalize(answer)
     spans: dict[int, list[tuple[int, int]]] = {}
     methods: dict[str, str] = {}
+    context: list[tuple[int, int]] = []
     for k, reading in enumerate(instance.readings):
         exact = any(norm == squad_normalize(v) for a in reading.answers for v in _variants(a))
-        found, method = _reading_spans(prepared, reading.answers)
+        found, ctx, method = _reading_spans(prepared, reading.answers)
+        context += ctx
         if exact:
             found = found or [(0, len(prepared.folded))]
             method = "exact"
         if found:
             spans[k], methods[str(k)] = found, method or "stated"
+    # a name inside a phrase named as context ("not J. R. R. Tolkien" also holds "Tolkien") is context too
+    for k in list(spans):
+        kept = [s for s in spans[k] if not any(c[0] <= s[0] and s[1] <= c[1] for c in context)]
+        if kept:
+            spans[k] = kept
+        else:
+            del spans[k]
+            methods.pop(str(k), None)
     # a span inside a longer span of another reading is that reading's ("White" in "Richard White")
     for k in list(spans):
         others = [s for j, ss in spans.items() if j != k for s in ss]
