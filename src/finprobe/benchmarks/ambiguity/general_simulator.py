@@ -69,8 +69,6 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixt
 _CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
               "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
               "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
-_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10, "xi": 11,
-          "xii": 12, "xiii": 13, "xiv": 14, "xv": 15, "xvi": 16, "xvii": 17, "xviii": 18, "xix": 19, "xx": 20}
 _ROMAN_RE = r"(?:l?x{0,3}(?:ix|iv|v?i{0,3})|x?l(?:ix|iv|v?i{0,3}))"
 #: things that are counted ("season 2", "the second season"); synonyms folded
 _HEADS = {"season": "season", "series": "series", "episode": "episode", "part": "part", "chapter": "chapter",
@@ -319,7 +317,20 @@ def _ordinal_value(raw: str) -> int | None:
     m = re.fullmatch(r"(\d{1,3})(?:st|nd|rd|th)?", raw)
     if m:
         return int(m.group(1))
-    return _ROMAN.get(raw) if raw and re.fullmatch(_ROMAN_RE, raw) else None
+    return _roman(raw) if raw and re.fullmatch(_ROMAN_RE, raw) else None
+
+
+def _roman(raw: str) -> int | None:
+    """"liv" -> 54; None for what is not a roman numeral below 90."""
+    values = {"i": 1, "v": 5, "x": 10, "l": 50}
+    total = 0
+    for k, ch in enumerate(raw):
+        v = values.get(ch)
+        if v is None:
+            return None
+        nxt = values.get(raw[k + 1]) if k + 1 < len(raw) else None
+        total += -v if nxt is not None and nxt > v else v
+    return total or None
 
 
 def _head(raw: str) -> str:
@@ -370,7 +381,9 @@ def read_text_facts(text: str, *, as_context: bool = False) -> TextFacts:
                                                                       "episode", "act", "book")):
                 add("ordinal", (_head(m.group("h")), n), m.start(), m.end())
     for m in _REGNAL.finditer(text):
-        n = _ROMAN.get(m.group("n").lower())
+        n = _roman(m.group("n").lower())
+        if any(a <= m.start("n") < b for a, b in consumed):
+            continue
         if n is not None and m.group("name").lower() not in STOPWORDS and m.group("name").lower() not in _HEADS:
             add("ordinal", (m.group("name").lower(), n), m.start("n"), m.end("n"))
     for m in _BARE_ORDINAL.finditer(norm):
@@ -550,10 +563,16 @@ class GeneralSimulator:
         for kind, values in q.all_items().items():
             for value in sorted(values, key=str):
                 self._judge_item(kind, value, j)
-        for kind, values in q.neg.items():  # excluding what only C states points away from the target
+        for kind, values in q.neg.items():
             for value in sorted(values, key=str):
-                if self._in(self.c, kind, value) and any(not self._in(o, kind, value) for o in self.others):
+                in_c = self._in(self.c, kind, value)
+                if in_c and any(not self._in(o, kind, value) for o in self.others):
+                    # excluding what only C states points away from the target
                     j.contradicted.append(f"excludes {kind}={value}, which C states")
+                elif not in_c and (self._conflicts(kind, value) or (
+                        any(self._in(o, kind, value) for o in self.others) and not self._in(self.prompt, kind, value))):
+                    # excluding what C rules out ("not the 1991 one" when C says 2017) points at the target
+                    j.distinctive.append(f"excludes {kind}={value}, which C rules out")
         return j
 
     # ------------------------------------------------------------------ the question
