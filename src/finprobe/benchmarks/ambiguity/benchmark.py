@@ -274,7 +274,7 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         task, added = general_task_prompt(inst, mode)
         transcript.info.update({"mode": mode.name, "roles": dict(ctx.role_specs), "prompt_added": added,
                                 "min_asks": mode.min_asks, "source": "ambigqa", "target": inst.target,
-                                "target_rule": inst.target_rule, "actions": list(mode.actions)})
+                                "target_rule": inst.target_rule, "offered_actions": list(mode.actions)})
         if "search" in base.actions:
             transcript.info["search"] = SEARCH_ABSENT
         self._cap_agent_tokens(ctx)
