@@ -74,7 +74,7 @@ async def test_silent_baseline_never_answers_and_overstatement_is_undefined(tmp_
 
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_the_random_target_rule_changes_only_the_target(tmp_path, seed):
-    specific = await run_aq(tmp_path / "s", agent="default", seed=seed)
+    await run_aq(tmp_path / "s", agent="default", seed=seed)
     rnd = await run_aq(tmp_path / "r", agent="default", seed=seed, options={"target": "random"})
     oracle = await run_aq(tmp_path / "o", agent="oracle", seed=seed, options={"target": "random"})
     assert oracle.metrics["accuracy"] == 1.0
