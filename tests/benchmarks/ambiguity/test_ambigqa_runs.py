@@ -22,7 +22,7 @@ from finprobe.report import load_run, rescore_run
 from finprobe.report.compare import compare_runs
 
 #: demo instances whose target (the `specific` rule) is the first reading, i.e. the one `default` answers:
-#: checked by hand from the rule (most added content words; ties by hash), listed in the demo's docstring
+#: checked by hand against the rule (most added content words; ties by a hash of the record id)
 TARGET_IS_FIRST = {"aqdemo-03", "aqdemo-09", "aqdemo-10", "aqdemo-11", "aqdemo-12", "aqdemo-14", "aqdemo-17",
                    "aqdemo-18"}
 KEYS = ("n", "accuracy", "any_valid", "default_capture", "overstatement", "interaction_rate")
@@ -49,11 +49,14 @@ async def test_default_baseline_any_valid_one_intended_below_one(tmp_path):
     assert wrong == set(DEMO_AQ) - TARGET_IS_FIRST
 
 
-@pytest.mark.parametrize("mode", ["answer-only", "context-oracle", "answer+search+interact"])
+@pytest.mark.parametrize("mode", ["answer-only", "context-oracle", "answer+search+interact", "always-ask",
+                                  "forced-interaction"])
 async def test_oracle_baseline_intended_one_in_every_mode(tmp_path, mode):
     m = (await run_aq(tmp_path, agent="oracle", mode=mode)).metrics
     assert (m["accuracy"], m["any_valid"], m["default_capture"], m["overstatement"]) == (1.0, 1.0, 0.0, 1.0)
     assert m["em_intended"] == 1.0 and m["f1_intended"] == 1.0
+    if mode in ("always-ask", "forced-interaction"):  # the policy complies with the refusals: asks, then answers
+        assert m["interaction_rate"] == 1.0 and m["rounds"] == (1.0 if mode == "always-ask" else 4.0)
 
 
 async def test_ask_then_oracle_asks_once_and_the_user_says_yes(tmp_path):
@@ -171,6 +174,8 @@ def test_cli_interface_and_report_json(tmp_path):
                 "--limit", "10", "--seed", "3", "--out", out, "--no-progress")
     assert r.exit_code == 0, r.output
     assert "single-gold illusion" in r.output
+    html = (out / "report.html").read_text()
+    assert "single-gold illusion" in html and "<svg" in html
     report = _invoke("report", out, "--format", "json")
     m = json.loads(report.output)
     for key in KEYS:

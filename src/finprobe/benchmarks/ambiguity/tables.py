@@ -142,6 +142,12 @@ def plots(metrics: Mapping[str, Any]) -> list[PlotData]:
         out.append(PlotData(kind="line", title="accuracy vs H0", categories=list(h0), x_label="H0 (bits)",
                             y_label="accuracy", y_range=(0.0, 1.0), source="by_h0",
                             series=[Series(name="accuracy", values=[g["accuracy"] for g in h0.values()])]))
+    if metrics.get("domain") in ("general", "mixed") and metrics.get("accuracy") is not None:
+        out.append(PlotData(kind="bar", title="the single-gold illusion: intended vs any-valid accuracy",
+                            categories=["intended", "any-valid", "default-capture"], y_label="share",
+                            y_range=(0.0, 1.0), source="accuracy",
+                            series=[Series(name="this run", values=[metrics.get("accuracy"), metrics.get("any_valid"),
+                                                                    metrics.get("default_capture")])]))
     tax = metrics.get("taxonomy") or {}
     if tax:
         out.append(PlotData(kind="stacked_bar", title="error taxonomy", categories=["run"], y_label="instances",
