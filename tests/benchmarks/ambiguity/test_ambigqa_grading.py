@@ -162,3 +162,19 @@ def test_labelled_answer_set_agreement_stays_above_the_goal(capsys):
     sure = [it for it in items if not it["unsure"]]
     agree = sum(bench_verdict(grade_text_answer(insts[it["instance_id"]], it["answer"])) == it["label"] for it in sure)
     assert len(items) >= 300 and agree / len(sure) >= GOAL
+
+
+@pytest.mark.shared_data
+def test_every_readings_own_answer_is_graded_as_that_reading_on_the_train_file():
+    """Every 3rd AmbigNQ instance, every reading as the target: its first alias is intended, never a hedge
+    (aliases shared between readings, aliases inside other aliases, dates and numbers in the real data)."""
+    from aq_support import SHARED_TRAIN
+
+    from finprobe.benchmarks.ambiguity.ambigqa import load_ambigqa
+
+    if not SHARED_TRAIN.exists():
+        pytest.skip(f"AmbigNQ train file not present at {SHARED_TRAIN}")
+    for i in load_ambigqa(SHARED_TRAIN)[0][::3]:
+        for k, reading in enumerate(i.readings):
+            g = grade_text_answer(i.model_copy(update={"target": k}), reading.answers[0])
+            assert g.correct and not g.hedge, (i.instance_id, k, reading.answers[0])

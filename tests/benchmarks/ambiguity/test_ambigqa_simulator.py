@@ -6,8 +6,11 @@ from __future__ import annotations
 import sys
 
 import pytest
-from aq_support import DEMO_AQ, REPO
+from aq_support import DEMO_AQ, REPO, SHARED_TRAIN
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from finprobe.benchmarks.ambiguity.ambigqa import load_ambigqa
 from finprobe.benchmarks.ambiguity.general_simulator import (
     GeneralFreeFormSimulator,
     GeneralLLMSimulator,
@@ -103,3 +106,29 @@ def test_labelled_question_set_agreement_stays_above_the_goal():
     heldout = [it for it in sure if it["split"] == "heldout"]
     assert sum(GeneralSimulator(insts[it["instance_id"]]).decide(it["question"]).answer == it["label"]
                for it in heldout) / len(heldout) >= GOAL
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=80))
+def test_the_simulator_never_raises(text):
+    assert GeneralSimulator(GASTON).decide(text).answer in ("yes", "no", "I don't know")
+
+
+@pytest.mark.shared_data
+def test_on_the_real_train_file_the_target_is_confirmed_and_other_readings_refused():
+    """Every 5th AmbigNQ instance: "Are you asking: <reading>?" is a yes for the target and a no for the
+    others (this is no labelled measurement, a robustness sweep over real readings: the simulator must not
+    crash on them, and must tell its own reading from the others)."""
+    if not SHARED_TRAIN.exists():
+        pytest.skip(f"AmbigNQ train file not present at {SHARED_TRAIN}")
+    insts = load_ambigqa(SHARED_TRAIN)[0][::5]
+    own = other = own_yes = other_no = 0
+    for inst in insts:
+        sim = GeneralSimulator(inst)
+        for k, reading in enumerate(inst.readings):
+            answer = sim.decide(f"Are you asking: {reading.question}").answer
+            if k == inst.target:
+                own, own_yes = own + 1, own_yes + (answer == "yes")
+            else:
+                other, other_no = other + 1, other_no + (answer == "no")
+    assert own_yes / own >= 0.98 and other_no / other >= 0.85

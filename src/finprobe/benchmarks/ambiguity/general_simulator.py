@@ -160,17 +160,19 @@ _ASKS: list[tuple[str, str]] = [  # what kind of answer the question proposes
                r"(?:who|whom|whose|the name of the person|which person|which (?:actor|singer|team|player))" + _E),
     ("time", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
              r"(?:when|what (?:year|date|day|time)|the (?:year|date|day|time) (?:when|that|it|of|in))" + _E
-             + "|" + _alt(r"(?:release|air|premiere|exact|specific|calendar) dates?", r"the date", r"which year",
-                          r"the year")),
+             + "|" + _alt(r"(?:release|air|premiere|exact|specific|calendar) dates?")),
     ("place", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
               r"(?:where|which (?:place|city|country|location))" + _E + "|" + _alt(r"the location", r"the venue")),
     ("count", _alt(r"how many", r"how much", r"the number of", r"the total number", r"the count")),
 ]
-_C_ASKS = [("person", r"^\s*(?:who|whom|whose)\b|^\s*(?:which|what) (?:person|actor|actress|singer|team|band|player|"
+_C_ASKS = [("count", r"\bhow (?:many|much)\b"),
+           ("person", r"^\s*(?:who|whom|whose)\b|^\s*(?:which|what) (?:person|actor|actress|singer|team|band|player|"
                       r"character|artist|president|prime minister|author|writer)\b"),
-           ("time", r"^\s*when\b|^\s*(?:what|which) (?:year|date|day|time)\b"),
+           ("time", r"^\s*when\b|^\s*(?:what|which) (?:year|date|day|time)\b"
+                    r"|^\s*what (?:is|was) the (?:\w+ ){0,2}(?:date|year)\b"),
            ("place", r"^\s*where\b|^\s*(?:what|which) (?:city|country|place|state|location|venue)\b"),
-           ("count", r"^\s*how (?:many|much)\b")]
+           ("count", r"\bhow (?:many|much)\b"),
+           ("time", r"\b(?:release|air|premiere|pre-release|launch) dates?\b")]
 
 _PLACES: dict[str, str] = {}
 for _canon, _names in {
@@ -217,6 +219,13 @@ _INSIDE = {"england": "united kingdom", "scotland": "united kingdom", "wales": "
                "new york", "los angeles", "chicago", "boston", "washington dc", "hollywood", "las vegas", "miami",
                "atlanta", "seattle", "dallas", "houston", "nashville", "new orleans", "san francisco",
                "philadelphia", "detroit")}}
+def _place_name(text: str) -> str:
+    """The canonical name of a matched place ("u.s." and "the states" -> "united states")."""
+    if text in _PLACES:
+        return _PLACES[text]
+    return next(canon for pattern, canon in _PLACES.items() if re.fullmatch(pattern, text))
+
+
 _PLACE_RE = re.compile(_B + "(?:" + "|".join(sorted(_PLACES, key=len, reverse=True)) + ")" + _E)
 _US_UPPER = re.compile(r"(?<![A-Za-z])(?:US|U\.S\.?|USA)(?![A-Za-z])")
 
@@ -338,20 +347,25 @@ def _head(raw: str) -> str:
     return _HEADS.get(raw) or _HEADS.get(raw.rstrip("s")) or raw
 
 
-def _exclusion_spans(norm: str) -> list[tuple[int, int]]:
-    """[cue end, clause end) for each exclusion cue."""
+def _exclusion_spans(norm: str, protected: tuple[str, ...] = ()) -> list[tuple[int, int]]:
+    """[cue end, clause end) for each exclusion cue that is not part of a protected text's words."""
     spans = []
     for m in _EXCLUSION.finditer(norm):
+        words = re.match(r"\S*(?:\s+\S+){0,2}", norm[max(0, norm.rfind(" ", 0, m.start()) + 1):])
+        run = re.sub(r"[^\w' ]", "", words.group(0)) if words else ""
+        if run and any(run in re.sub(r"[^\w' ]", "", t) for t in protected):
+            continue
         end = _CLAUSE_END.search(norm, m.end())
         spans.append((m.end(), end.start() if end else len(norm)))
     return spans
 
 
-def read_text_facts(text: str, *, as_context: bool = False) -> TextFacts:
-    """The propositions of `text` (a question, C, or a reading's question)."""
+def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str, ...] = ()) -> TextFacts:
+    """The propositions of `text` (a question, C, or a reading's question). An exclusion cue inside words
+    the `protected` texts also contain (a title: "You Don't Mess Around with Jim") excludes nothing."""
     facts = TextFacts()
     norm = re.sub(r"\bprime ministers?\b", "primeminister", fold(text))
-    excluded = _exclusion_spans(norm) if not as_context else []
+    excluded = _exclusion_spans(norm, protected) if not as_context else []
     consumed: list[tuple[int, int]] = []
 
     sets: dict[str, set[Any]] = {
@@ -425,7 +439,7 @@ def read_text_facts(text: str, *, as_context: bool = False) -> TextFacts:
         if m.group(0) in ("la", "us") and not _US_UPPER.search(text[max(0, m.start() - 1):m.end() + 1]) \
                 and not re.search(r"\bL\.?A\.?\b", text):
             continue
-        add("place", _PLACES[m.group(0)], m.start(), m.end())
+        add("place", _place_name(m.group(0)), m.start(), m.end())
     for m in _US_UPPER.finditer(text):
         add("place", "united states", m.start(), m.end())
     if as_context:
@@ -559,7 +573,7 @@ class GeneralSimulator:
 
     def _judge(self, text: str) -> _Judgement:
         j = _Judgement()
-        q = read_text_facts(text)
+        q = read_text_facts(text, protected=tuple(self._texts))
         for kind, values in q.all_items().items():
             for value in sorted(values, key=str):
                 self._judge_item(kind, value, j)
