@@ -291,6 +291,12 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
     def load(self, data: str | None, options: OptionsT) -> list[Sample]:
         """Instances as samples (the bundled demo set when `data` is None). Raise DataError on malformed data."""
 
+    def load_for_run(self, data: str | None, options: OptionsT, seed: int) -> list[Sample]:
+        """The instances of a run whose seed is `seed`: what the engine and the report load. By default
+        `load(data, options)`; a family whose instances depend on the run's seed (a seeded random
+        assignment, e.g. of the target reading) overrides this, with `load` being seed 0."""
+        return self.load(data, options)
+
     def check_samples(self, mode: str | None, options: OptionsT, samples: Sequence[Sample]) -> None:
         """Raise ValueError for a run that cannot work once data and mode are both known (e.g. a
         searching mode without a corpus), before the first model call."""

@@ -343,7 +343,7 @@ class Runner:
         self.bench.check_config(self.config.mode, self.options)
         where = self.config.data or f"the bundled {self.bench.name} demo data"
         try:
-            samples = self.bench.load(self.config.data, self.options)
+            samples = self.bench.load_for_run(self.config.data, self.options, self.config.seed)
         except RecursionError:  # a parser below hit Python's recursion limit on hostile nesting
             raise DataError(f"{where}: nested too deeply to read (Python's recursion limit)") from None
         if not samples:

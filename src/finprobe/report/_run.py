@@ -65,7 +65,7 @@ def _samples_for(bench: Benchmark[Any], manifest: RunManifest, options: FamilyOp
     Returns None when the data cannot be loaded any more (moved file): metrics that need only the
     stored records still work."""
     try:
-        samples = bench.load(manifest.config.data, options)
+        samples = bench.load_for_run(manifest.config.data, options, manifest.config.seed)
     except (OSError, ValueError, RecursionError):
         return None
     if manifest.config.limit is not None:

@@ -9,6 +9,11 @@ over instances (ECE, rates over questions) come from `Benchmark.paired_item` and
 statistic on both runs. Only instances present in both runs are paired; instances in one run only are
 counted and listed, never silently mixed in. The bootstrap seed is the first run's seed unless given.
 
+Runs that share no instance (e.g. the same family on financial and on general-domain data: "finance vs
+general") are not paired: the pair is `paired: false` with an `unpaired` side-by-side of the headline
+metrics (each run's own value and CI, and the difference of the values; no paired test, no flips). A
+run's `domain` (from its aggregate, when the family reports one) labels the columns.
+
 Several runs: each is compared with the first (delta = run − first). Flips use `Benchmark.success` on each
 trial's score: a trial (sample × epoch) present in both runs that went fail→pass ("wrong→right") or
 pass→fail ("right→wrong") is listed; every other transition (to or from error, skipped) is counted.
@@ -42,7 +47,7 @@ def _run_info(run: Any, label: str = "") -> dict[str, Any]:
     roles = {**run.bench.roles, **{r: rc.spec for r, rc in cfg.roles.items()}}
     return {"label": label, "path": str(run.path), "run_id": run.manifest.run_id, "benchmark": cfg.benchmark,
             "mode": cfg.mode, "roles": roles, "agent": roles.get("agent"), "n": len(run.records),
-            "seed": cfg.seed, "epochs": cfg.epochs}
+            "seed": cfg.seed, "epochs": cfg.epochs, "data": cfg.data, "domain": run.metrics.get("domain")}
 
 
 def _clean(x: float | None) -> float | None:
@@ -110,7 +115,7 @@ def _compare_pair(a: Any, b: Any, *, seed: int, n_resamples: int) -> dict[str, A
     recs_b: dict[str, SampleRecord] = {r.sample_id: r for r in b.records}
     common = [sid for sid in recs_a if sid in recs_b]
     if not common:
-        raise ValueError(f"{a.path} and {b.path} share no instance")
+        return _unpaired_pair(a, b)
     va, vb = _instance_values(a), _instance_values(b)
     names: list[str] = []
     for sid in common:
@@ -135,8 +140,30 @@ def _compare_pair(a: Any, b: Any, *, seed: int, n_resamples: int) -> dict[str, A
         for name, statistic in statistics.items():
             metrics[name] = _entry(paired_bootstrap_statistic([x for x, _ in items], [y for _, y in items], statistic,
                                                               seed=seed, n_resamples=min(n_resamples, 2000)))
-    return {"n_common": len(common), "only_a": sorted(set(recs_a) - set(recs_b)),
+    return {"paired": True, "n_common": len(common), "only_a": sorted(set(recs_a) - set(recs_b)),
             "only_b": sorted(set(recs_b) - set(recs_a)), "metrics": metrics, "flips": outcome_flips(a, b)}
+
+
+def _unpaired_pair(a: Any, b: Any) -> dict[str, Any]:
+    """Runs without a shared instance: their headline metrics side by side, no paired statistics."""
+    rows = []
+    for name in headline_names(a.bench, a.metrics):
+        va, vb = _clean(a.metrics.get(name)), _clean(b.metrics.get(name))
+        difference = (vb - va if isinstance(va, (int, float)) and isinstance(vb, (int, float))
+                      and not isinstance(va, bool) and not isinstance(vb, bool) else None)
+        rows.append({"metric": name,
+                     "a": {"value": va, "ci_low": _clean(a.metrics.get(f"{name}_ci_low")),
+                           "ci_high": _clean(a.metrics.get(f"{name}_ci_high"))},
+                     "b": {"value": vb, "ci_low": _clean(b.metrics.get(f"{name}_ci_low")),
+                           "ci_high": _clean(b.metrics.get(f"{name}_ci_high"))},
+                     "difference": difference})
+    domains = [a.metrics.get("domain"), b.metrics.get("domain")]
+    return {"paired": False, "n_common": 0, "only_a": sorted({r.sample_id for r in a.records}),
+            "only_b": sorted({r.sample_id for r in b.records}), "metrics": {},
+            "flips": {"n_paired_trials": 0, "transitions": {}, "wrong_to_right": [], "right_to_wrong": []},
+            "unpaired": {"domains": domains, "headline": rows,
+                         "note": "the runs share no instance: each run's own value and 95% CI, and the difference "
+                                 "of the values; no paired test"}}
 
 
 def _method(seed: int, n_resamples: int) -> dict[str, Any]:
@@ -150,8 +177,9 @@ def compare_loaded(runs: Sequence[Any], *, seed: int | None = None, n_resamples:
     Result: `runs` (label A, B, ... and identity), `headline` (each headline metric's value and CI in
     every run), `pairs` (per run after the first: paired deltas, unpaired instances, flips), `method`.
     With two runs, the pair's fields are also at the top level (`run_a`, `run_b`, `n_common`, `only_a`,
-    `only_b`, `metrics`, `flips`), the two-run format. Raises ValueError for fewer than two runs, runs
-    of different benchmarks, or a run that shares no instance with the first.
+    `only_b`, `metrics`, `flips`), the two-run format. Raises ValueError for fewer than two runs or runs
+    of different benchmarks; a run that shares no instance with the first gets an unpaired side-by-side
+    (`paired: false`, `unpaired`).
     """
     if len(runs) < 2:
         raise ValueError("compare needs at least two runs")
@@ -181,7 +209,7 @@ def compare_runs(run_a: str | Path, run_b: str | Path, *, seed: int | None = Non
                  n_resamples: int = 10000) -> dict[str, Any]:
     """Paired comparison of run B against run A (delta = B − A) for every per-instance metric, with flips.
 
-    Raises ValueError when the runs belong to different benchmarks or share no instance.
+    Raises ValueError when the runs belong to different benchmarks.
     """
     from finprobe.report._run import load_run
 
@@ -213,10 +241,12 @@ def print_comparison(console: Any, result: dict[str, Any], *, max_flips: int = 2
 
     runs = result["runs"]
     table = Table(title=f"{result['benchmark']}: {len(runs)} runs")
-    for col in ("run", "mode", "agent", "samples", "trials", "path"):
+    domains = any(r.get("domain") for r in runs)
+    for col in ("run", "mode", "agent", *(("domain",) if domains else ()), "samples", "trials", "path"):
         table.add_column(col)
     for r in runs:
-        table.add_row(r["label"], t(r["mode"] or "default"), t(r["agent"]), str(r["n"]), str(r["epochs"]), t(r["path"]))
+        table.add_row(r["label"], t(r["mode"] or "default"), t(r["agent"]),
+                      *((t(r.get("domain") or "-"),) if domains else ()), str(r["n"]), str(r["epochs"]), t(r["path"]))
     console.print(table)
     if result["headline"]:
         side = Table(title="headline metrics (value [95% CI])")
@@ -228,6 +258,9 @@ def print_comparison(console: Any, result: dict[str, Any], *, max_flips: int = 2
         console.print(side)
     for pair in result["pairs"]:
         a, b = runs[pair["a"]], runs[pair["b"]]
+        if not pair.get("paired", True):
+            _print_unpaired(console, pair, a, b)
+            continue
         deltas = Table(title=f"{b['label']} vs {a['label']}: paired on {pair['n_common']} instances")
         for col in ("metric", a["label"], b["label"], f"delta ({b['label']}-{a['label']})", "95% CI", "p", "n"):
             deltas.add_column(col, justify="left" if col == "metric" else "right")
@@ -253,3 +286,24 @@ def print_comparison(console: Any, result: dict[str, Any], *, max_flips: int = 2
                 listing.add_row(t(item["id"]), str(item["epoch"]), t(item["a"]["answer"] or "-"),
                                 t(item["b"]["answer"] or "-"), t(item["a"]["reason"] or "-"))
             console.print(listing)
+
+
+def unpaired_title(pair: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> str:
+    """"B vs A", named by domain where the runs have one ("general (B) vs finance (A)")."""
+    da, db = pair["unpaired"]["domains"]
+    name_a = f"{da} ({a['label']})" if da else a["label"]
+    name_b = f"{db} ({b['label']})" if db else b["label"]
+    return f"{name_b} vs {name_a}: unpaired, the runs share no instance"
+
+
+def _print_unpaired(console: Any, pair: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    table = Table(title=unpaired_title(pair, a, b))
+    for col in ("metric", f"{a['label']} [95% CI]", f"{b['label']} [95% CI]", f"{b['label']}-{a['label']}"):
+        table.add_column(col, justify="left" if col == "metric" else "right")
+    for row in pair["unpaired"]["headline"]:
+        table.add_row(clean_terminal(row["metric"]), _with_ci(row["a"]), _with_ci(row["b"]),
+                      _num(row["difference"], True))
+    console.print(table)
+    console.print(f"[dim]{pair['unpaired']['note']}[/dim]")

@@ -9,6 +9,13 @@ with `M_ci_low` / `M_ci_high` next to it (percentile bootstrap, 95%). Also: `n` 
 `by_h0` / `by_source` (each group: n and the headline metrics), `judge` (null unless an LLM judge ran:
 its accuracy, agreement with the deterministic grader, disagreements, unscored instances with reasons),
 `classifier` (which classifier produced the categories; agreement when an LLM classifier also ran).
+
+`any_valid` and `overstatement` (any-valid ÷ intended, bootstrap CI of the ratio; null when intended accuracy
+is 0, with `overstatement_note`) are the single-gold measurement of seed 000 (Table 6(b), Table 8).
+`domain`: finance | general | mixed. General-domain (AmbigQA) runs also report `em_intended`, `f1_intended`,
+`f1_best` (AmbigQA's exact match and token F1, with CIs), `conversion` (the data file's records, instances and
+skipped records by reason, which add up to the records), `target_rule`, `by_readings`, and `notes` (AC@1 and
+the category rates are null: the question taxonomy is financial).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from finprobe.benchmarks.ambiguity import metrics as M
 from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
 from finprobe.core.benchmark import AggregationSettings, RunStatistic
 from finprobe.core.schema import Sample, SampleRecord, SampleStatus
+from finprobe.core.stats import bootstrap_ci
 
 __all__ = ["aggregate", "paired_template_oracle", "sample_values"]
 
@@ -151,6 +159,9 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
         lo, hi = (M.bootstrap_metric(name, facts, seed=seed, n_resamples=n_resamples, confidence=settings.confidence)
                   if value is not None else (None, None))
         out[name], out[f"{name}_ci_low"], out[f"{name}_ci_high"] = value, lo, hi
+    out["overstatement_note"] = _overstatement_note(facts, out, settings)
+    domains = sorted({f.domain for f in facts})
+    out["domain"] = domains[0] if len(domains) == 1 else ("mixed" if domains else None)
     calib = M.ece(facts)
     out["ece_coverage"] = calib["coverage"]
     out["ece_n_with_confidence"] = calib["n_with_confidence"]
@@ -170,7 +181,7 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     out["non_committal_rate"] = out["non_committal"] / len(facts) if facts else None
     out["outcomes"] = dict(sorted(Counter(f.outcome or "none" for f in facts).items()))
     out["by_language"] = _by(facts, "language")
-    out["by_category"] = _by(facts, "category")
+    out["by_category"] = _by([f for f in facts if f.domain != "general"], "category")
     out["by_h0"] = _by(facts, "h0")
     out["by_source"] = _by(facts, "source")
     out["judge"] = _judge_report(facts)
@@ -184,6 +195,52 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
                  "metrics": {name: {"ci_low": out[f"{name}_ci_low"], "ci_high": out[f"{name}_ci_high"]}
                              for name in M.HEADLINE}}
     out["labels"] = {f.id: M.taxonomy_label(f, None if paired is None else paired.get(f.id)) for f in facts}
+    if out["domain"] in ("general", "mixed"):
+        out.update(_general_report(facts, samples, settings))
+    return out
+
+
+def _overstatement_note(facts: list[M.InstanceFacts], out: dict[str, Any], settings: AggregationSettings) -> str | None:
+    if not facts:
+        return None
+    if out["overstatement"] is None:
+        return "undefined: intended accuracy is 0 (no answer matches its target reading)"
+    _, _, note = M.overstatement_interval(facts, seed=settings.seed, n_resamples=settings.n_resamples,
+                                          confidence=settings.confidence)
+    return note
+
+
+def _mean_ci(values: list[float], settings: AggregationSettings) -> tuple[float | None, float | None, float | None]:
+    if not values:
+        return None, None, None
+    interval = bootstrap_ci(values, n_resamples=settings.n_resamples, confidence=settings.confidence, seed=settings.seed)
+    return interval.estimate, interval.ci_low, interval.ci_high
+
+
+def _general_report(facts: list[M.InstanceFacts], samples: Mapping[str, Sample] | None,
+                    settings: AggregationSettings) -> dict[str, Any]:
+    """What only AmbigQA runs report (module docstring)."""
+    general = [f for f in facts if f.domain == "general"]
+    out: dict[str, Any] = {}
+    for key, attr in (("em_intended", "em_target"), ("f1_intended", "f1_target"), ("f1_best", "f1_best")):
+        values = [float(getattr(f, attr) or 0.0) for f in general]
+        out[key], out[f"{key}_ci_low"], out[f"{key}_ci_high"] = _mean_ci(values, settings)
+    conversion = None
+    rules: Counter[str] = Counter()
+    for sample in (samples or {}).values():
+        if sample.data.get("kind") == "ambigqa":
+            conversion = conversion or sample.data.get("conversion")
+            rules[str(sample.meta.get("target_rule"))] += 1
+    out["conversion"] = conversion
+    out["target_rule"] = ",".join(sorted(rules)) if rules else None
+    groups: dict[str, list[M.InstanceFacts]] = {}
+    for f in general:
+        k = round(2 ** f.h0) if f.h0 is not None else None
+        groups.setdefault("unknown" if k is None else str(k), []).append(f)
+    out["by_readings"] = {k: M.headline(v) for k, v in sorted(groups.items(), key=lambda kv: (len(kv[0]), kv[0]))}
+    out["notes"] = ["AC@1, generic/none/wrong-category rates: null for AmbigQA (the question taxonomy is financial)",
+                    "E2 and E4 do not apply to AmbigQA; E5 = asked, got a yes or no, still wrong; E3 = every reply "
+                    "was \"I don't know\""]
     return out
 
 
@@ -191,14 +248,14 @@ def sample_values(record: SampleRecord, sample: Sample | None = None) -> dict[st
     """Per-instance values whose mean over instances is the run metric (for paired comparisons).
 
     None where the instance does not enter the metric (an error record; AC@1 without an ask)."""
-    keys = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "mean_steps", "ac1_touch",
+    keys = ("accuracy", "any_valid", "default_capture", "interaction_rate", "rounds", "mean_actions", "mean_steps", "ac1_touch",
             "ac1_central", "dise_plus", "non_committal_rate")
     if record.status != SampleStatus.scored:
         return {k: None for k in keys}
     f = M.facts_from_record(record, sample)
     asked = f.asks > 0 and bool(f.questions)
     return {
-        "accuracy": float(f.correct), "default_capture": float(f.default_captured),
+        "accuracy": float(f.correct), "any_valid": float(f.any_valid), "default_capture": float(f.default_captured),
         "interaction_rate": float(f.asks > 0), "rounds": float(f.asks), "mean_actions": float(f.actions),
         "mean_steps": float(f.steps),
         "ac1_touch": M.first_question_touch(f) if asked else None,
@@ -221,5 +278,5 @@ def _ece_value(facts: Sequence[M.InstanceFacts]) -> float | None:
 
 def run_statistics() -> dict[str, RunStatistic]:
     """Run-level metrics that are not means over instances: compared by resampling shared instances."""
-    return {"ece": _ece_value, "generic_ask_rate": M.generic_ask_rate, "none_ask_rate": M.none_ask_rate,
+    return {"overstatement": M.overstatement, "ece": _ece_value, "generic_ask_rate": M.generic_ask_rate, "none_ask_rate": M.none_ask_rate,
             "wrong_category_rate": M.wrong_category_rate}

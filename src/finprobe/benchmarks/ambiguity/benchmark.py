@@ -9,6 +9,9 @@ Roles and their built-in components:
 
 Data: the bundled demo set and corpus when `data` is None; else a release-format JSONL/JSON file
 (`--data`) and a passage corpus (`--corpus`, option `corpus`), required for modes with search.
+With `-O source=ambigqa`: AmbigQA/AmbigNQ light files (general domain, the paper's Table 8; default data:
+the bundled AmbigQA demo), see `ambigqa.py` (instances, skip reasons, target rule), `general.py` (modes,
+prompts, baselines), `general_simulator.py` and `text_grading.py`.
 """
 
 from __future__ import annotations
@@ -23,10 +26,31 @@ from pathlib import Path
 from typing import Any
 
 from finprobe.benchmarks.ambiguity import aggregate as _agg
+from finprobe.benchmarks.ambiguity.ambigqa import (
+    SKIP_REASONS,
+    AmbigQAInstance,
+    ConversionSummary,
+    convert_record,
+    demo_ambigqa_path,
+    load_ambigqa,
+)
 from finprobe.benchmarks.ambiguity.classifier import agent_questions, classify_transcript_questions, llm_classify
 from finprobe.benchmarks.ambiguity.corpus import demo_corpus_path, load_ambiguity_corpus
 from finprobe.benchmarks.ambiguity.doctor import doctor_report
 from finprobe.benchmarks.ambiguity.environment import AmbiguityEnv, parse_confidence
+from finprobe.benchmarks.ambiguity.general import (
+    GENERAL_ACTION_SPECS,
+    SEARCH_ABSENT,
+    GeneralPolicyBackend,
+    general_mode,
+    general_system_prompt,
+    general_task_prompt,
+)
+from finprobe.benchmarks.ambiguity.general_simulator import (
+    GeneralFreeFormSimulator,
+    GeneralLLMSimulator,
+    GeneralSimulator,
+)
 from finprobe.benchmarks.ambiguity.grading import grade_answer, run_judge
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
 from finprobe.benchmarks.ambiguity.modes import MODES, ModeConfig, get_mode
@@ -42,6 +66,7 @@ from finprobe.benchmarks.ambiguity.simulators import (
 )
 from finprobe.benchmarks.ambiguity.tables import plots, summary_tables
 from finprobe.benchmarks.ambiguity.templates import template_question
+from finprobe.benchmarks.ambiguity.text_grading import grade_text_answer
 from finprobe.core.agent import LoopConfig, action_text, format_instructions, run_react
 from finprobe.core.benchmark import (
     AggregationSettings,
@@ -49,12 +74,14 @@ from finprobe.core.benchmark import (
     DataError,
     DoctorReport,
     EpisodeContext,
+    Finding,
     ModeInfo,
     PolicyInfo,
     PresetInfo,
     RunStatistic,
 )
 from finprobe.core.display import PlotData, TableData
+from finprobe.core.formats import load_ambignq
 from finprobe.core.models._base import ModelBackend
 from finprobe.core.retrieval import BM25Index
 from finprobe.core.schema import Action, Message, Outcome, Sample, SampleRecord, Score, Step, StepKind, Transcript
@@ -102,6 +129,10 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         return [PolicyInfo(name=n, description=d) for n, d in POLICIES.items()]
 
     def policy_backend(self, name: str, sample: Sample, options: AmbiguityOptions) -> ModelBackend:
+        if is_general(sample):
+            if name not in POLICIES:
+                raise KeyError(f"unknown ambiguity policy {name!r}; known: {', '.join(POLICIES)}")
+            return GeneralPolicyBackend(name, general_instance_of(sample))
         return policy_backend(name, sample)
 
     def presets(self) -> list[PresetInfo]:
@@ -114,6 +145,11 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
 
     # ------------------------------------------------------------------ options and data
     def check_config(self, mode: str | None, options: AmbiguityOptions) -> None:
+        if options.source == "ambigqa":
+            self._check_general_config(mode, options)
+            return
+        if options.target != "specific" or options.sample_seed is not None:
+            raise ValueError("options target and sample_seed apply to -O source=ambigqa only")
         cfg = get_mode(mode, options)
         if cfg.min_asks and options.max_rounds < cfg.min_asks + 1:
             raise ValueError(f"mode {cfg.name} needs max_rounds >= {cfg.min_asks + 1} (n asks + the answer)")
@@ -124,8 +160,30 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         if options.paired_template_oracle:
             _agg.paired_template_oracle(options.paired_template_oracle)  # raises if not such a run
 
+    @staticmethod
+    def _check_general_config(mode: str | None, options: AmbiguityOptions) -> None:
+        general_mode(get_mode(mode, options))  # raises for a mode that does not apply
+        fixed = {"corpus": options.corpus is not None, "oracle_retrieval": bool(options.oracle_retrieval),
+                 "paired_template_oracle": options.paired_template_oracle is not None,
+                 "grader": options.grader != "finprobe"}
+        wrong = [name for name, set_ in fixed.items() if set_]
+        if wrong:
+            raise ValueError(f"option{'s' if len(wrong) > 1 else ''} {', '.join(wrong)} do not apply to "
+                             "-O source=ambigqa (no passage corpus, no template-oracle run, no published verdicts)")
+        if mode == "forced-interaction" and options.max_rounds < (options.forced_n or 4) + 1:
+            raise ValueError("mode forced-interaction needs max_rounds >= n+1 (n asks + the answer)")
+
     def load(self, data: str | None, options: AmbiguityOptions) -> list[Sample]:
-        """Instances as samples; `data["corpus"]` names the corpus file (and its hash) episodes search."""
+        """Instances as samples (seed 0; see `load_for_run`)."""
+        return self.load_for_run(data, options, 0)
+
+    def load_for_run(self, data: str | None, options: AmbiguityOptions, seed: int) -> list[Sample]:
+        """Instances as samples; `data["corpus"]` names the corpus file (and its hash) episodes search.
+        With `-O source=ambigqa`: AmbigQA instances, the random target rule seeded by `seed`."""
+        if options.source == "ambigqa":
+            instances_, summary = load_ambigqa(data if data is not None else demo_ambigqa_path(),
+                                               target=options.target, seed=seed, sample_seed=options.sample_seed)
+            return [self._general_sample(inst, summary) for inst in instances_]
         instances = load_instances(data if data is not None else demo_instances_path())
         corpus: str | None = options.corpus
         if options.corpus_disabled:
@@ -139,6 +197,8 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         """Before anything runs: a corpus that is given must load (a bad line, wrong types, non-UTF-8,
         duplicate ids, no passage: DataError naming the file), a searching mode needs a corpus, and oracle
         retrieval needs every instance's own passage in it (else each episode would end in the same error)."""
+        if options.source == "ambigqa":
+            return
         cfg = get_mode(mode, options)
         refs = {json.dumps(s.data.get("corpus"), sort_keys=True) for s in samples}
         for ref in sorted(refs):
@@ -171,6 +231,15 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         return Sample(id=inst.instance_id, data={"instance": inst.model_dump(mode="json"), "corpus": corpus_ref},
                       meta=meta)
 
+    @staticmethod
+    def _general_sample(inst: AmbigQAInstance, summary: ConversionSummary) -> Sample:
+        meta: dict[str, Any] = {"language": inst.language, "category": None, "axes": [], "n_axes": 0, "h0": inst.h0,
+                "source": inst.source, "domain": "general", "n_readings": len(inst.readings),
+                "target": inst.target, "target_rule": inst.target_rule}
+        return Sample(id=inst.instance_id, meta=meta,
+                      data={"kind": "ambigqa", "ambigqa": inst.model_dump(mode="json"),
+                            "conversion": summary.model_dump(exclude={"examples"})})
+
     # ------------------------------------------------------------------ the episode
     def _simulator(self, ctx: EpisodeContext[AmbiguityOptions], inst: AmbiguityInstance) -> Any:
         spec = ctx.role_specs.get("user", "deterministic")
@@ -195,7 +264,47 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         own = index.get(inst.passage_id) if inst.passage_id else None
         return tool, own
 
+    def _general_simulator(self, ctx: EpisodeContext[AmbiguityOptions], inst: AmbigQAInstance) -> Any:
+        spec = ctx.role_specs.get("user", "deterministic")
+        if spec == "deterministic":
+            return GeneralSimulator(inst)
+        if spec == "noisy":
+            return NoisySimulator(GeneralSimulator(inst), ctx.options.noise_p, random.Random(f"{ctx.seed}:noise"))
+        if spec == "freeform":
+            return GeneralFreeFormSimulator(inst)
+        return GeneralLLMSimulator(inst, ctx.model("user"))
+
+    async def _run_general_episode(self, ctx: EpisodeContext[AmbiguityOptions]) -> None:
+        """An AmbigQA episode: the family's loop and environment, interact and answer only (`general.py`)."""
+        inst = general_instance_of(ctx.sample)
+        base = get_mode(ctx.mode, ctx.options)
+        mode = general_mode(base)
+        transcript = ctx.transcript
+        env = AmbiguityEnv(inst, mode, transcript, simulator=self._general_simulator(ctx, inst),
+                           max_asks=ctx.options.max_asks, specs=GENERAL_ACTION_SPECS)
+        task, added = general_task_prompt(inst, mode)
+        transcript.info.update({"mode": mode.name, "roles": dict(ctx.role_specs), "prompt_added": added,
+                                "min_asks": mode.min_asks, "source": "ambigqa", "target": inst.target,
+                                "target_rule": inst.target_rule, "offered_actions": list(mode.actions)})
+        if "search" in base.actions:
+            transcript.info["search"] = SEARCH_ABSENT
+        self._cap_agent_tokens(ctx)
+        loop = LoopConfig(max_rounds=ctx.options.max_rounds, max_observation_chars=ctx.options.max_observation_chars,
+                          invalid_as_answer=ctx.options.invalid_reply_as_answer)
+        await run_react(ctx, general_system_prompt(mode), task, env, loop)
+        transcript.info["asks"] = env.asks
+        if ctx.options.confidence_call and transcript.outcome == Outcome.answered:
+            await self._ask_confidence(ctx, inst)
+        if ctx.role_specs.get("judge", "none") != "none":
+            # The LLM judge's prompt is written for financial values; AmbigQA answers are graded
+            # deterministically only, and the report lists every instance as unscored by the judge.
+            transcript.info["judge"] = {"ok": False, "reason": "no LLM judge for AmbigQA answers",
+                                        "verdict_intended": None, "verdict_default": None, "raw": []}
+
     async def run_episode(self, ctx: EpisodeContext[AmbiguityOptions]) -> None:
+        if is_general(ctx.sample):
+            await self._run_general_episode(ctx)
+            return
         inst = instance_of(ctx.sample)
         mode = get_mode(ctx.mode, ctx.options)
         transcript = ctx.transcript
@@ -228,7 +337,7 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
             transcript.info["classifier_llm"] = entries
 
     @staticmethod
-    async def _ask_confidence(ctx: EpisodeContext[AmbiguityOptions], inst: AmbiguityInstance) -> None:
+    async def _ask_confidence(ctx: EpisodeContext[AmbiguityOptions], inst: AmbiguityInstance | AmbigQAInstance) -> None:
         """Option `confidence_call`: ask for the confidence in a separate call after the answer; it replaces
         the answer's own confidence (kept in `info["confidence_call"]["answer_confidence"]`)."""
         transcript = ctx.transcript
@@ -287,6 +396,8 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
 
     # ------------------------------------------------------------------ scoring and reports
     def score(self, sample: Sample, transcript: Transcript, options: AmbiguityOptions) -> Score:
+        if is_general(sample):
+            return self._score_general(sample, transcript)
         inst = instance_of(sample)
         answered = transcript.outcome == Outcome.answered
         grade = grade_answer(inst, transcript.final_answer, answered=answered)
@@ -303,6 +414,28 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         details = {"grade": grade.model_dump(),
                    "questions": classify_transcript_questions(transcript, inst.question, inst.language),
                    "judge": transcript.info.get("judge")}
+        return Score(value=float(grade.correct), passed=grade.correct, reason=reason, details=details,
+                     scorer_version=SCORER_VERSION)
+
+    @staticmethod
+    def _score_general(sample: Sample, transcript: Transcript) -> Score:
+        """An AmbigQA answer graded against every reading (`text_grading`); questions are not classified
+        (the category taxonomy is financial)."""
+        inst = general_instance_of(sample)
+        answered = transcript.outcome == Outcome.answered
+        grade = grade_text_answer(inst, transcript.final_answer, answered=answered)
+        if grade.correct:
+            reason = None
+        elif not answered:
+            reason = transcript.outcome.value if transcript.outcome else "no_outcome"
+        elif grade.non_committal:
+            reason = "non_committal"
+        elif grade.default_captured:
+            reason = "default_captured"
+        else:
+            reason = grade.verdict_intended  # mismatch | hedge
+        details: dict[str, Any] = {"grade": grade.model_dump(), "questions": [],
+                                   "judge": transcript.info.get("judge")}
         return Score(value=float(grade.correct), passed=grade.correct, reason=reason, details=details,
                      scorer_version=SCORER_VERSION)
 
@@ -330,8 +463,65 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
 
     def doctor(self, data: str | None, options: AmbiguityOptions) -> DoctorReport:
         """Data defects of a release file (`finprobe doctor ambiguity --data FILE`): periods that contradict
-        the filing date, equal readings, answers missing from their spans, duplicates, bad categories and h0."""
+        the filing date, equal readings, answers missing from their spans, duplicates, bad categories and h0.
+        With `-O source=ambigqa`: every record that makes no instance, with its reason, and the counts."""
+        if options.source == "ambigqa":
+            return general_doctor_report(data if data is not None else str(demo_ambigqa_path()))
         return doctor_report(data if data is not None else demo_instances_path())
+
+    def doctor_tables(self, report: DoctorReport) -> list[TableData]:
+        conversion = report.details.get("conversion")
+        if not conversion:
+            return super().doctor_tables(report)
+        skipped = conversion["skipped"]
+        rows = [["instances", conversion["instances"]], *([f"skipped: {k}", v] for k, v in skipped.items()),
+                ["records (total)", conversion["records"]]]
+        kinds: dict[str, int] = {}
+        for f in report.findings:
+            kinds[f.kind] = kinds.get(f.kind, 0) + 1
+        return [TableData(title=f"ambiguity doctor (source=ambigqa): {conversion['file']}", columns=["", "records"],
+                          rows=rows),
+                TableData(title=f"findings by kind ({len(report.findings)}; all of them with --format json)",
+                          columns=["kind", "count"], rows=[[k, v] for k, v in sorted(kinds.items())]),
+                TableData(title="first findings", columns=["id", "kind", "detail"], align=["left"] * 3,
+                          rows=[[f.id, f.kind, f.detail] for f in report.findings[:30]])]
 
     def plots(self, metrics: Mapping[str, Any]) -> list[PlotData]:
         return plots(metrics)
+
+
+def is_general(sample: Sample) -> bool:
+    """The sample is an AmbigQA (general-domain) instance."""
+    return sample.data.get("kind") == "ambigqa"
+
+
+def general_instance_of(sample: Sample) -> AmbigQAInstance:
+    return AmbigQAInstance.model_validate(sample.data["ambigqa"])
+
+
+def general_doctor_report(data: str) -> DoctorReport:
+    """The records of an AmbigQA file that make no instance (kind `skipped_<reason>`), and the kept records
+    whose data a reader should know about (`annotators_disagree`, `reading_dropped`, `annotation_choice`)."""
+    records = load_ambignq(data)
+    findings: list[Finding] = []
+    skipped = dict.fromkeys(SKIP_REASONS, 0)
+    for record in records:
+        out = convert_record(record)
+        if isinstance(out, str):
+            skipped[out] += 1
+            findings.append(Finding(id=record.id, kind=f"skipped_{out}", detail=_SKIP_DETAIL[out]))
+            continue
+        if out.annotators_disagree:
+            findings.append(Finding(id=record.id, kind="annotators_disagree",
+                                    detail="kept; another annotator wrote singleAnswer for this question"))
+        for note in out.load_notes:
+            kind = "reading_dropped" if note.startswith("reading") else "annotation_choice"
+            findings.append(Finding(id=record.id, kind=kind, detail=note))
+    summary = ConversionSummary(file=data, records=len(records), instances=len(records) - sum(skipped.values()),
+                                skipped=skipped)
+    return DoctorReport(n=len(records), findings=findings, details={"conversion": summary.model_dump(exclude={"examples"})})
+
+
+_SKIP_DETAIL = {"single_answer": "every annotation is singleAnswer (an unambiguous control)",
+                "fewer_than_two_readings": "no multipleQAs annotation keeps two answered, distinct readings",
+                "answers_not_distinct": "no two readings have disjoint answers: the reading does not change the answer"}

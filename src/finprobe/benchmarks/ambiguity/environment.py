@@ -24,8 +24,10 @@ when every item is settled. The state is kept in `transcript.info["state"]` and 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
+from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
 from finprobe.benchmarks.ambiguity.categories import CATEGORIES, CATEGORY_FIELD, classify_question, normalize_category
 from finprobe.benchmarks.ambiguity.instances import INTERPRETATION_FIELDS, AmbiguityInstance
 from finprobe.benchmarks.ambiguity.modes import ModeConfig
@@ -101,10 +103,12 @@ def confidence_is_probability(raw: Any) -> bool:
 class AmbiguityEnv:
     """One episode's environment. `simulator` has `async reply(question)` (yes/no or free-form)."""
 
-    def __init__(self, instance: AmbiguityInstance, mode: ModeConfig, transcript: Transcript, *,
+    def __init__(self, instance: AmbiguityInstance | AmbigQAInstance, mode: ModeConfig, transcript: Transcript, *,
                  simulator: Any, search: SearchTool | None = None, own_passage: Passage | None = None,
-                 max_asks: int | None = None):
+                 max_asks: int | None = None, specs: Mapping[str, ActionSpec] | None = None):
         self.instance = instance
+        #: the action descriptions shown to the agent (the general domain words the answer differently)
+        self.specs = {**ACTION_SPECS, **(specs or {})}
         self.max_asks = max_asks
         self.mode = mode
         self.transcript = transcript
@@ -123,7 +127,7 @@ class AmbiguityEnv:
     def actions(self) -> list[ActionSpec]:
         out = []
         for name in self.mode.actions:
-            out.append(_PRECHECK[self.mode.structure or "category"] if name == "precheck" else ACTION_SPECS[name])
+            out.append(_PRECHECK[self.mode.structure or "category"] if name == "precheck" else self.specs[name])
         return out
 
     async def step(self, action: Action) -> EnvResult:

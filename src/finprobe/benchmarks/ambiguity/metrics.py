@@ -25,13 +25,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 from pydantic import BaseModel, Field
 
 from finprobe.core.schema import Sample, SampleRecord, StepKind
 from finprobe.core.stats import bootstrap_items, expected_calibration_error
 
 TAXONOMY_LABELS = ("Correct", "E1", "E2", "E3", "E4", "E5", "E6", "E7")
-HEADLINE = ("accuracy", "default_capture", "interaction_rate", "rounds", "mean_actions", "mean_steps", "ac1_touch",
+HEADLINE = ("accuracy", "any_valid", "overstatement", "default_capture", "interaction_rate", "rounds", "mean_actions", "mean_steps", "ac1_touch",
             "ac1_central", "generic_ask_rate", "none_ask_rate", "wrong_category_rate", "ece", "dise_plus")
 
 
@@ -73,6 +74,17 @@ class InstanceFacts(BaseModel):
     verdict_default: str | None = None
     hedge: bool = False  # the final answer is a hedge (two values, or both readings' values)
     year_label_conflict: bool = False  # correct, but the answer names another year than the reference
+    #: the answer matches some reading the instance records (A or A_d; any AmbigQA reading), not a hedge
+    any_valid: bool = False
+    #: "finance" (FinInteract) or "general" (AmbigQA)
+    domain: str = "finance"
+    #: asks the user answered yes or no (not "I don't know")
+    settled_asks: int = 0
+    #: AmbigQA only: exact match and token F1 of the whole answer against the target's aliases, and the
+    #: best F1 over all readings
+    em_target: float | None = None
+    f1_target: float | None = None
+    f1_best: float | None = None
 
 
 def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader: str = "finprobe") -> InstanceFacts:
@@ -83,7 +95,8 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader
     meta = record.meta or (sample.meta if sample is not None else {})
     facts = InstanceFacts(id=record.sample_id, status=record.status.value, error=record.error,
                           language=meta.get("language"), category=meta.get("category"),
-                          axes=list(meta.get("axes") or []), h0=meta.get("h0"), source=meta.get("source"))
+                          axes=list(meta.get("axes") or []), h0=meta.get("h0"), source=meta.get("source"),
+                          domain=meta.get("domain") or "finance")
     t = record.transcript
     if t is not None:
         accepted = [s.action for s in t.steps if s.kind == StepKind.action and s.action is not None]
@@ -91,6 +104,8 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader
         facts.actions = len(accepted)
         facts.steps = sum(1 for s in t.steps if s.kind in (StepKind.action, StepKind.refused, StepKind.invalid))
         facts.searched = any(a.name == "search" for a in accepted)
+        facts.settled_asks = sum(1 for s in t.steps if s.kind == StepKind.action and s.action is not None
+                                 and s.action.name == "interact" and s.info.get("reply") in ("yes", "no"))
         facts.outcome = t.outcome.value if t.outcome is not None else None
         conf = t.final_args.get("confidence") if t.final_args else None
         facts.confidence = float(conf) / 100.0 if isinstance(conf, (int, float)) and not isinstance(conf, bool) else None
@@ -104,6 +119,11 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader
     # records scored before these flags existed: a hedge verdict is a hedge
     facts.hedge = bool(grade.get("hedge", grade.get("verdict_intended") == "hedge"))
     facts.year_label_conflict = bool(grade.get("year_label_conflict", False))
+    # FinInteract grades record A and A_d: any-valid is "matches A, or matches A_d" (= correct or captured)
+    facts.any_valid = bool(grade.get("any_valid", facts.correct or facts.default_captured))
+    for key in ("em_target", "f1_target", "f1_best"):
+        if grade.get(key) is not None:
+            setattr(facts, key, float(grade[key]))
     facts.questions = [QuestionFacts(**q) for q in details.get("questions") or []]
     facts.judge = details.get("judge")
     published = (t.info.get("published") if t is not None else None) or None
@@ -111,6 +131,7 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader
         facts.correct = bool(published.get("correct"))
         captured = published.get("default_captured")
         facts.default_captured = bool(captured) if captured is not None else facts.default_captured
+        facts.any_valid = facts.correct or facts.default_captured
     return facts
 
 
@@ -122,6 +143,61 @@ def _mean(values: Sequence[float]) -> float | None:
 def accuracy(facts: Sequence[InstanceFacts]) -> float | None:
     """Share of instances whose final answer matches A (magnitude-aware, 1%, fiscal-year mismatch wrong)."""
     return _mean([1.0 if f.correct else 0.0 for f in facts])
+
+
+def any_valid(facts: Sequence[InstanceFacts]) -> float | None:
+    """Any-valid accuracy: share of instances whose final answer matches *some* accepted reading (A or A_d
+    for FinInteract, any reading for AmbigQA), hedges excluded: what a lenient single-gold benchmark credits
+    (seed 000, Table 6(b) and Table 8)."""
+    return _mean([1.0 if f.any_valid else 0.0 for f in facts])
+
+
+def overstatement(facts: Sequence[InstanceFacts]) -> float | None:
+    """The overstatement factor: any-valid accuracy ÷ intended accuracy (a ratio of means over the same
+    instances; seed 000, Finding 8: "overstates competence by 2.1-2.3x"). None when intended accuracy is 0
+    (undefined) or there are no instances."""
+    valid, intended = any_valid(facts), accuracy(facts)
+    if valid is None or not intended:
+        return None
+    return valid / intended
+
+
+def overstatement_interval(facts: Sequence[InstanceFacts], *, seed: int = 0, n_resamples: int = 1000,
+                           confidence: float = 0.95) -> tuple[float | None, float | None, str | None]:
+    """Percentile bootstrap CI of the overstatement factor: instances resampled with replacement, the ratio of
+    the resample's means. A resample with no intended-correct instance has an infinite ratio (or none, when
+    it has no valid answer either: it is left out); when such resamples reach a percentile, that bound is
+    unbounded (None) and the note says how many there were. Returns (low, high, note)."""
+    pop = list(facts)
+    n = len(pop)
+    if n == 0:
+        return None, None, None
+    valid = np.array([1.0 if f.any_valid else 0.0 for f in pop])
+    intended = np.array([1.0 if f.correct else 0.0 for f in pop])
+    rng = np.random.default_rng(seed)
+    rows = max(1, 2_000_000 // n)
+    means_v, means_i = np.empty(n_resamples), np.empty(n_resamples)
+    for lo in range(0, n_resamples, rows):
+        hi = min(n_resamples, lo + rows)
+        idx = rng.integers(0, n, size=(hi - lo, n))
+        means_v[lo:hi], means_i[lo:hi] = valid[idx].mean(axis=1), intended[idx].mean(axis=1)
+    defined = ~((means_i == 0) & (means_v == 0))
+    ratio = np.full(n_resamples, np.inf)
+    np.divide(means_v, means_i, out=ratio, where=means_i > 0)
+    ratio = ratio[defined]
+    if ratio.size == 0:
+        return None, None, "undefined in every resample"
+    n_inf = int(np.isinf(ratio).sum())
+    finite = ratio[np.isfinite(ratio)]
+    alpha = 1.0 - confidence
+    q_lo, q_hi = np.quantile(np.where(np.isinf(ratio), 1e300, ratio), [alpha / 2, 1 - alpha / 2])
+    top = float(finite.max()) if finite.size else -math.inf
+    low = None if q_lo > top else float(q_lo)
+    high = None if q_hi > top else float(q_hi)
+    note = None
+    if n_inf:
+        note = f"{n_inf} of {n_resamples} resamples have no intended-correct instance (ratio unbounded)"
+    return low, high, note
 
 
 def default_capture(facts: Sequence[InstanceFacts]) -> float | None:
@@ -249,6 +325,8 @@ def taxonomy_label(f: InstanceFacts, template_oracle_correct: bool | None = None
     E5: asked, some question touched a true category, still wrong (mis-integration).
     E2: asked, no question touched a true category, some question named a wrong category.
     E3: asked, only generic questions.
+    AmbigQA instances (no categories): E5 when some ask got a yes or a no, E3 when every reply was
+    "I don't know"; E2 never; E4 never (no search).
     """
     if f.correct:
         h0 = f.h0 or 0.0
@@ -257,6 +335,10 @@ def taxonomy_label(f: InstanceFacts, template_oracle_correct: bool | None = None
         return "E6"
     if f.asks == 0:
         return "E4" if f.searched and f.default_captured else "E1"
+    if f.domain == "general":
+        # AmbigQA questions carry no category: E5 = the user settled something (a yes or a no) and the answer
+        # is still wrong (mis-integration); E3 = every reply was "I don't know". E2 does not apply.
+        return "E5" if f.settled_asks else "E3"
     axes = set(f.axes)
     if any(set(q.categories) & axes for q in f.questions):
         return "E5"
@@ -272,7 +354,8 @@ def taxonomy(facts: Sequence[InstanceFacts], paired: dict[str, bool] | None = No
 
 
 METRIC_FUNCTIONS: dict[str, Callable[[Sequence[InstanceFacts]], float | None]] = {
-    "accuracy": accuracy, "default_capture": default_capture, "interaction_rate": interaction_rate,
+    "accuracy": accuracy, "any_valid": any_valid, "overstatement": overstatement,
+    "default_capture": default_capture, "interaction_rate": interaction_rate,
     "rounds": rounds, "mean_actions": mean_actions, "mean_steps": mean_steps, "ac1_touch": ac1_touch, "ac1_central": ac1_central,
     "generic_ask_rate": generic_ask_rate, "none_ask_rate": none_ask_rate, "wrong_category_rate": wrong_category_rate,
     "ece": lambda fs: ece(fs)["ece"], "dise_plus": dise_plus,
@@ -293,6 +376,9 @@ def bootstrap_metric(name: str, facts: Sequence[InstanceFacts], *, seed: int = 0
                      confidence: float = 0.95) -> tuple[float | None, float | None]:
     """Percentile bootstrap CI of metric `name`, resampling the instances it is defined on
     (`finprobe.core.stats.bootstrap_items`)."""
+    if name == "overstatement":
+        low, high, _ = overstatement_interval(facts, seed=seed, n_resamples=n_resamples, confidence=confidence)
+        return low, high
     keep = _POPULATION.get(name)
     pop = [f for f in facts if keep is None or keep(f)]
     if not pop:

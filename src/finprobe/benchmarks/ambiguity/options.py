@@ -13,6 +13,15 @@ DEFAULT_MAX_ROUNDS = 10
 
 
 class AmbiguityOptions(FamilyOptions):
+    source: Literal["fininteract", "ambigqa"] = Field(
+        "fininteract", description="data format: FinInteract release records (financial), or AmbigQA/AmbigNQ "
+                                   "light files (general domain; default data: the bundled AmbigQA demo)")
+    target: Literal["specific", "random"] = Field(
+        "specific", description="source=ambigqa: the target reading, the most specific one or one drawn at "
+                                "random per instance from the run's seed (the robustness check)")
+    sample_seed: int | None = Field(
+        None, description="source=ambigqa: shuffle the instances with this seed before --limit takes the first N "
+                          "(default: file order)")
     corpus: str | None = Field(None, description="passage corpus (JSONL) for search; 'none' for no corpus; "
                                                  "default: the bundled demo corpus with the bundled demo data")
     noise_p: float = Field(0.1, ge=0.0, le=1.0, description="flip probability of the noisy user simulator")

@@ -8,13 +8,14 @@ from typing import Any
 from finprobe.core.display import PlotData, Series, TableData
 
 _LABELS = {
-    "accuracy": "accuracy", "default_capture": "default-capture", "interaction_rate": "IR (asked >= 1)",
+    "accuracy": "accuracy", "any_valid": "any-valid accuracy", "overstatement": "overstatement (any-valid / accuracy)",
+    "default_capture": "default-capture", "interaction_rate": "IR (asked >= 1)",
     "rounds": "Round (asks/instance)", "mean_actions": "actions/instance", "mean_steps": "steps/instance (all)", "ac1_touch": "AC@1 touch",
     "ac1_central": "AC@1 central", "generic_ask_rate": "generic-ask rate", "none_ask_rate": "not-about-intent rate",
     "wrong_category_rate": "wrong-category rate",
     "ece": "ECE (5 bins)", "dise_plus": "DisE+",
 }
-_RATES = {"accuracy", "default_capture", "interaction_rate", "ac1_touch", "ac1_central", "generic_ask_rate",
+_RATES = {"accuracy", "any_valid", "default_capture", "interaction_rate", "ac1_touch", "ac1_central", "generic_ask_rate",
           "none_ask_rate", "wrong_category_rate"}
 _BREAKDOWNS = (("by_language", "language"), ("by_category", "primary category"), ("by_h0", "H0"),
                ("by_source", "source"))
@@ -23,6 +24,8 @@ _BREAKDOWNS = (("by_language", "language"), ("by_category", "primary category"),
 def _fmt(name: str, value: Any) -> str:
     if value is None:
         return "-"
+    if name == "overstatement":
+        return f"{value:.2f}x"
     return f"{100 * value:.1f}%" if name in _RATES else f"{value:.3f}"
 
 
@@ -33,14 +36,18 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
              "generic_ask_rate": f"over {metrics.get('n_questions', 0)} questions",
              "none_ask_rate": f"over {metrics.get('n_questions', 0)} questions",
              "wrong_category_rate": f"over {metrics.get('n_questions', 0)} questions",
-             "ece": "coverage " + _fmt("accuracy", metrics.get("ece_coverage"))}
+             "ece": "coverage " + _fmt("accuracy", metrics.get("ece_coverage")),
+             "overstatement": metrics.get("overstatement_note") or "",
+             "accuracy": "intended: the target reading" if metrics.get("domain") == "general" else ""}
     rows: list[list[Any]] = []
     for name, label in _LABELS.items():
         lo, hi = metrics.get(f"{name}_ci_low"), metrics.get(f"{name}_ci_high")
         ci = "-" if lo is None or hi is None else f"{_fmt(name, lo)} - {_fmt(name, hi)}"
         rows.append([label, _fmt(name, metrics.get(name)), ci, notes.get(name, "")])
+    domain = " (AmbigQA, general domain)" if metrics.get("domain") == "general" else ""
     tables.append(TableData(
-        title=f"ambiguity: {metrics.get('n_scored', 0)} scored of {metrics.get('n', 0)} ({metrics.get('errors', 0)} errors)",
+        title=f"ambiguity{domain}: {metrics.get('n_scored', 0)} scored of {metrics.get('n', 0)} "
+              f"({metrics.get('errors', 0)} errors)",
         columns=["metric", "value", "95% CI", "note"], rows=rows, align=["left", "right", "right", "left"]))
 
     labels = list((metrics.get("taxonomy") or {}).keys())
@@ -52,6 +59,8 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
         rows=[[*(metrics["taxonomy"][k] for k in labels), metrics.get("non_committal", 0), metrics.get("hedges", 0),
                metrics.get("year_label_conflicts", 0), outcomes]]))
 
+    if metrics.get("domain") in ("general", "mixed"):
+        tables += _general_tables(metrics)
     for key, title in _BREAKDOWNS:
         groups = metrics.get(key) or {}
         if not groups:
@@ -88,6 +97,36 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     return tables
 
 
+def _general_tables(metrics: Mapping[str, Any]) -> list[TableData]:
+    """AmbigQA runs: the single-gold illusion in one row (the paper's Table 8 columns), the data, by readings."""
+    def ci(name: str) -> str:
+        lo, hi = metrics.get(f"{name}_ci_low"), metrics.get(f"{name}_ci_high")
+        kind = "accuracy" if name != "overstatement" else name
+        return f"{_fmt(kind, metrics.get(name))} [{_fmt(kind, lo)}, {_fmt(kind, hi)}]"
+
+    tables = [TableData(
+        title=f"the single-gold illusion (target rule: {metrics.get('target_rule') or '-'})",
+        columns=["intended", "any-valid", "overstatement", "default-capture", "ask rate", "EM (target)",
+                 "F1 (target)"],
+        rows=[[ci("accuracy"), ci("any_valid"), ci("overstatement"), ci("default_capture"), ci("interaction_rate"),
+               _fmt("accuracy", metrics.get("em_intended")), _fmt("accuracy", metrics.get("f1_intended"))]])]
+    conversion = metrics.get("conversion")
+    if conversion:
+        skipped = conversion.get("skipped") or {}
+        tables.append(TableData(
+            title=f"data: {conversion.get('records')} records of {conversion.get('file')}",
+            columns=["instances", *(f"skipped: {k}" for k in skipped), "this run"],
+            rows=[[conversion.get("instances"), *skipped.values(), metrics.get("n")]]))
+    groups = metrics.get("by_readings") or {}
+    if groups:
+        tables.append(TableData(
+            title="by number of readings", columns=["readings", "n", "intended", "any-valid", "default-capture", "IR"],
+            rows=[[k, g["n"], _fmt("accuracy", g["accuracy"]), _fmt("any_valid", g["any_valid"]),
+                   _fmt("default_capture", g["default_capture"]), _fmt("interaction_rate", g["interaction_rate"])]
+                  for k, g in groups.items()]))
+    return tables
+
+
 def plots(metrics: Mapping[str, Any]) -> list[PlotData]:
     """Accuracy and default-capture per primary category, accuracy vs H0, the taxonomy, the reliability diagram."""
     out: list[PlotData] = []
@@ -103,6 +142,12 @@ def plots(metrics: Mapping[str, Any]) -> list[PlotData]:
         out.append(PlotData(kind="line", title="accuracy vs H0", categories=list(h0), x_label="H0 (bits)",
                             y_label="accuracy", y_range=(0.0, 1.0), source="by_h0",
                             series=[Series(name="accuracy", values=[g["accuracy"] for g in h0.values()])]))
+    if metrics.get("domain") in ("general", "mixed") and metrics.get("accuracy") is not None:
+        out.append(PlotData(kind="bar", title="the single-gold illusion: intended vs any-valid accuracy",
+                            categories=["intended", "any-valid", "default-capture"], y_label="share",
+                            y_range=(0.0, 1.0), source="accuracy",
+                            series=[Series(name="this run", values=[metrics.get("accuracy"), metrics.get("any_valid"),
+                                                                    metrics.get("default_capture")])]))
     tax = metrics.get("taxonomy") or {}
     if tax:
         out.append(PlotData(kind="stacked_bar", title="error taxonomy", categories=["run"], y_label="instances",

@@ -1,0 +1,96 @@
+"""Agreement of the general-domain (AmbigQA) user simulator with hand-labelled answers to realistic
+clarification questions.
+
+The labelled set (`bench/data/ambigqa/simulator_questions.jsonl`, 360 questions on 34 instances) holds the
+kinds of yes/no questions models ask on ambiguous general questions: years, roles, places, media, versions,
+ordinals, gender, events, recency, confirmations, answer guesses, bundles, choices, open and process
+questions, negations, polite and markdown wrappers. Each label is what the user answers knowing only C
+(decided by a careful reader when the question was written, not by running a simulator; `unsure` marks
+labels a careful reader could dispute). A third of the items (`split: heldout`, a fixed hash) were not
+looked at while the rules were developed.
+
+    python bench/ambigqa_simulator.py                 # deterministic simulator, agreement by kind
+    python bench/ambigqa_simulator.py --show dev      # also list its disagreements on the dev split
+    python bench/ambigqa_simulator.py --llm openai:MODEL [--base-url URL]   # the LLM simulator
+
+Goal: agreement >= 0.90 on the labels a careful reader is sure of. The LLM simulator can only be measured
+against a real endpoint (a scripted backend would measure the script).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Any
+
+from ambigqa_common import instances, read_jsonl
+from ambiguity_common import agreement_table
+from finprobe.benchmarks.ambiguity.general_simulator import GeneralLLMSimulator, GeneralSimulator
+from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
+
+GOAL = 0.90
+
+
+class _Generator:
+    """A bare backend as the simulator's model (no transcript: the bench keeps only the answers)."""
+
+    def __init__(self, spec: str, base_url: str | None):
+        from finprobe.core.models.registry import build_backend
+
+        self.backend = build_backend(RoleConfig(spec=spec, base_url=base_url))
+        self.config = GenerateConfig(temperature=0.0, max_tokens=8)
+
+    async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall:
+        out = await self.backend.generate(messages, self.config)
+        return ModelCall(role="user", backend=self.backend.kind, model=self.backend.model, messages=messages,
+                         config=self.config, output=out.text, usage=out.usage)
+
+
+async def _llm_answers(items: list[dict[str, Any]], spec: str, base_url: str | None) -> list[str]:
+    model = _Generator(spec, base_url)
+    insts = instances()
+    return [(await GeneralLLMSimulator(insts[it["instance_id"]], model).reply(it["question"])).answer for it in items]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--llm", metavar="SPEC", help="measure the LLM simulator with this model spec instead")
+    ap.add_argument("--base-url")
+    ap.add_argument("--show", choices=["dev", "all"], help="list disagreements (dev split, or all items)")
+    args = ap.parse_args(argv)
+    items = read_jsonl("simulator_questions.jsonl")
+    insts = instances()
+    if args.llm:
+        answers = asyncio.run(_llm_answers(items, args.llm, args.base_url))
+        name = f"LLM simulator ({args.llm})"
+    else:
+        answers = [GeneralSimulator(insts[it["instance_id"]]).decide(it["question"]).answer for it in items]
+        name = "deterministic general simulator"
+    for it, ans in zip(items, answers, strict=True):
+        it["predicted"] = ans
+        it["sure"] = not it["unsure"]
+
+    def ok(it: dict[str, Any]) -> bool:
+        return it["predicted"] == it["label"]
+
+    sure = [it for it in items if it["sure"]]
+    print(f"{name}: {len(items)} labelled questions ({len(sure)} sure) on "
+          f"{len({i['instance_id'] for i in items})} instances")
+    print("all labels:")
+    print("\n".join(agreement_table(items, ok, ["kind", "label", "split"])))
+    print("labels a careful reader is sure of:")
+    print("\n".join(agreement_table(sure, ok, ["kind", "label", "split"])))
+    rate = sum(ok(it) for it in sure) / len(sure)
+    print(f"goal >= {GOAL:.2f} on sure labels: {'met' if rate >= GOAL else 'NOT met'} ({rate:.3f})")
+    if args.show:
+        shown = [it for it in items if not ok(it) and (args.show == "all" or it["split"] == "dev")]
+        print(f"\ndisagreements ({args.show}): {len(shown)}")
+        for it in shown:
+            print(f"  {it['id']:<16} {it['kind']:<13} label={it['label']!r:<16} got={it['predicted']!r:<16} "
+                  f"{'(unsure) ' if it['unsure'] else ''}{it['question']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

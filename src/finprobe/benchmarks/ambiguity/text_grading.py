@@ -1,0 +1,435 @@
+"""Grading short text answers against the readings of a general-domain (AmbigQA) instance.
+
+**Matching a reading.** The answer matches a reading when it states one of the reading's answers (aliases):
+- *exact*: AmbigQA's normalised answer equals a normalised alias (`_general_text.squad_normalize`);
+- *stated*: the normalised alias occurs in the normalised answer as a run of whole tokens ("I think it's
+  **Luke Evans**.", answers wrapped in explanations), unless that run is part of a longer phrase copied
+  from the question or a reading's question ("Tom" inside "the Tom and Jerry short" is not an answer "Tom"),
+  or follows an exclusion ("not", "rather than", "instead of", "unlike": "Luke Evans, not Richard White"
+  does not state Richard White);
+- *by value*: a date alias and a date in the answer agree on every part the alias states (day, month, year:
+  "March 3, 1990" = "3 March 1990" = "1990-03-03"; an answer may be finer than the alias, "March 3, 1990"
+  states the year 1990, never coarser: "2019" does not state "July 14, 2019"); a number alias ("11",
+  "1,000", "7 million", "eleven", "3rd") and a number in the answer are equal in value (ordinals match
+  ordinals only);
+- a list alias ("Fran Walsh, Philippa Boyens, Peter Jackson") is also stated when each of its members is;
+  a parenthesised qualifier in an alias is optional ("Annie Get Your Gun (1946)").
+A stated alias inside a longer stated alias of another reading does not count ("White" in "Richard White").
+
+**Verdicts** (the paper's Table 8 grading):
+- `hedge`: the answer states answers of two readings at different places ("Luke Evans (2017) or Richard
+  White (1991)"): wrong against every reading, even when each answer is labelled with its reading;
+- `intended` (`correct`): it matches the target reading and is not a hedge;
+- `any_valid`: it matches some reading and is not a hedge;
+- `default_captured`: any-valid but not intended (a valid, non-target reading);
+- `non_committal`: it matches nothing and says it cannot answer, or asks back ("it depends", "which one
+  do you mean?"), or is empty.
+Exact match (AmbigQA's EM, the whole normalised answer equal to an alias) and token F1 (SQuAD's, best alias)
+are reported beside the verdicts for the target and for the best reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+
+from finprobe.benchmarks.ambiguity._general_text import answer_tokens, fold, squad_normalize
+from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
+
+__all__ = ["DateValue", "NumberValue", "TextGrade", "find_dates", "find_numbers", "grade_text_answer",
+           "token_f1"]
+
+# --------------------------------------------------------------------------- dates
+_MONTHS = {name: i for i, names in enumerate([
+    ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+    ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+    ("december", "dec")], 1) for name in names}
+_MON = r"(?P<{}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?P<{}>[12]\d{{3}})(?!\d)"
+_B, _E = r"(?<![a-z0-9])", r"(?![a-z0-9])"
+_DATE_PATTERNS = [re.compile(p) for p in (
+    _B + _MON.format("m1") + r"\s+" + _DAY.format("d1") + r"\s*,?\s*" + _YEAR.format("y1"),           # March 3, 1990
+    _B + _DAY.format("d2") + r"\s+(?:of\s+)?" + _MON.format("m2") + r"\s*,?\s*" + _YEAR.format("y2"),  # 3 March 1990
+    _B + r"(?P<y3>[12]\d{3})-(?P<m3>[01]?\d)-(?P<d3>[0-3]?\d)" + _E,                                   # 1990-03-03
+    _B + r"(?P<a4>[01]?\d)/(?P<b4>[0-3]?\d)/(?P<y4>[12]\d{3})" + _E,                                   # 3/3/1990
+    _B + _MON.format("m5") + r"\s*,?\s*(?:of\s+)?" + _YEAR.format("y5"),                               # March 1990
+    _B + _MON.format("m6") + r"\s+" + _DAY.format("d6") + _E,                                           # March 3
+    _B + _DAY.format("d7") + r"\s+(?:of\s+)?" + _MON.format("m7") + _E,                                # 3 March
+    _B + _YEAR.format("y8") + r"(?!s)" + _E,                                                            # 1990
+)]
+
+
+@dataclass(frozen=True)
+class DateValue:
+    """A date at the precision it was stated: any of year, month, day may be None."""
+
+    year: int | None
+    month: int | None
+    day: int | None
+    start: int = 0
+    end: int = 0
+
+    def parts(self) -> dict[str, int]:
+        return {k: v for k, v in (("year", self.year), ("month", self.month), ("day", self.day)) if v is not None}
+
+    def states(self, other: DateValue) -> bool:
+        """This date states `other`: it has every part `other` has, with the same values."""
+        mine = self.parts()
+        return all(mine.get(k) == v for k, v in other.parts().items())
+
+
+def _valid(year: int | None, month: int | None, day: int | None) -> bool:
+    return (month is None or 1 <= month <= 12) and (day is None or 1 <= day <= 31)
+
+
+def find_dates(text: str) -> list[DateValue]:
+    """Dates stated in `text` (folded), longest first, without overlaps: a year inside a full date is not
+    a second date. Slashed dates are read month first (US), day first when the first number exceeds 12."""
+    s = fold(text)
+    found: list[DateValue] = []
+    taken: list[tuple[int, int]] = []
+    for pattern in _DATE_PATTERNS:
+        for m in pattern.finditer(s):
+            if any(m.start() < e and b < m.end() for b, e in taken):
+                continue
+            g = {k: v for k, v in m.groupdict().items() if v is not None}
+            key = next(iter(g))[-1]
+            year = int(g[f"y{key}"]) if f"y{key}" in g else None
+            month: int | None
+            day: int | None
+            if f"a{key}" in g:
+                a, b = int(g[f"a{key}"]), int(g[f"b{key}"])
+                month, day = (b, a) if a > 12 else (a, b)
+            else:
+                mon = g.get(f"m{key}")
+                month = (_MONTHS[mon] if mon in _MONTHS else int(mon)) if mon else None
+                day = int(g[f"d{key}"]) if f"d{key}" in g else None
+            if not _valid(year, month, day):
+                continue
+            found.append(DateValue(year, month, day, m.start(), m.end()))
+            taken.append((m.start(), m.end()))
+    return sorted(found, key=lambda d: d.start)
+
+
+def _with_context_year(dates: list[DateValue]) -> list[DateValue]:
+    """Year-less dates ("May 8 in Europe and September 2 ...") take the year when the answer states exactly
+    one year on its own ("It ended in 1945: May 8 ..., September 2 ...")."""
+    years = {d.year for d in dates if d.month is None and d.year is not None}
+    if len(years) != 1:
+        return dates
+    (year,) = years
+    return [DateValue(year, d.month, d.day, d.start, d.end) if d.year is None else d for d in dates]
+
+
+def _whole_date(alias: str) -> DateValue | None:
+    """The alias as one date ("July 14,2019", "in 1990"), or None when it says more than a date."""
+    s = fold(alias).replace(",", ", ")
+    dates = find_dates(s)
+    if len(dates) != 1:
+        return None
+    d = dates[0]
+    rest = (s[: d.start] + " " + s[d.end:]).strip(" ,.;:()")
+    return d if rest in ("", "on", "in", "by", "circa", "c.", "around", "about") else None
+
+
+# --------------------------------------------------------------------------- numbers
+_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                  "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+                  "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+                  "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
+                  "hundredth": 100}
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+           "trillion": 1_000_000_000_000}
+_WORD = "|".join(sorted([*_UNITS, *_TENS, *_ORDINAL_WORDS, *_SCALES, "a", "and"], key=len, reverse=True))
+_NUMBER = re.compile(
+    r"(?<![\w.])(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<ord>st|nd|rd|th)?"
+    r"(?:\s*(?P<scale>hundred|thousand|million|billion|trillion|k|m|bn)(?![a-z]))?"
+    rf"|(?<![a-z])(?P<words>(?:(?:{_WORD})(?:[\s-]+|(?![a-z])))+)")
+
+
+@dataclass(frozen=True)
+class NumberValue:
+    value: float
+    ordinal: bool
+    start: int
+    end: int
+
+
+def _words_value(words: list[str]) -> tuple[float, bool] | None:
+    """"twenty-five" -> 25, "one hundred and five" -> 105, "third" -> 3 (ordinal); None if not a number."""
+    total, current, seen, ordinal = 0, 0, False, False
+    for w in words:
+        if w in ("and", "a"):
+            continue
+        if ordinal:
+            return None  # nothing follows an ordinal word
+        if w in _UNITS:
+            current += _UNITS[w]
+        elif w in _TENS:
+            current += _TENS[w]
+        elif w in _ORDINAL_WORDS:
+            current += _ORDINAL_WORDS[w]
+            ordinal = True
+        elif w in _SCALES:
+            scale = _SCALES[w]
+            if scale == 100:
+                current = max(current, 1) * 100
+            else:
+                total += max(current, 1) * scale
+                current = 0
+        else:
+            return None
+        seen = True
+    return (float(total + current), ordinal) if seen else None
+
+
+def find_numbers(text: str) -> list[NumberValue]:
+    """Numbers stated in `text` (folded): digits with separators and scale words ("7 million"), number
+    words ("eleven", "twenty-five"), ordinals ("3rd", "third"). Years are numbers too."""
+    s = fold(text)
+    out: list[NumberValue] = []
+    for m in _NUMBER.finditer(s):
+        if m.group("digits"):
+            value = float(m.group("digits").replace(",", ""))
+            scale = m.group("scale")
+            if scale:
+                value *= {"k": 1e3, "m": 1e6, "bn": 1e9}.get(scale) or _SCALES[scale]
+            out.append(NumberValue(value, bool(m.group("ord")), m.start(), m.end()))
+        else:
+            raw = m.group("words")
+            words = [w for w in re.split(r"[\s-]+", raw.strip()) if w]
+            while words and words[-1] in ("and", "a"):
+                words.pop()
+            while words and words[0] in ("and", "a"):
+                words.pop(0)
+            if not words or (len(words) == 1 and words[0] in _SCALES):
+                continue
+            parsed = _words_value(words)
+            if parsed is not None:
+                out.append(NumberValue(parsed[0], parsed[1], m.start(), m.start() + len(raw.rstrip(" -"))))
+    return out
+
+
+def _whole_number(alias: str) -> NumberValue | None:
+    """The alias as one number, optionally with one unit word ("11", "eleven", "1,000", "7 million",
+    "6 players", "3rd"), or None."""
+    s = fold(alias).strip(" .")
+    numbers = find_numbers(s)
+    if len(numbers) != 1:
+        return None
+    n = numbers[0]
+    rest = (s[: n.start] + s[n.end:]).strip(" .,$%")
+    if rest and (len(rest.split()) > 1 or _whole_date(alias) is not None):
+        return None
+    return n
+
+
+# --------------------------------------------------------------------------- the grade
+class TextGrade(BaseModel):
+    """The deterministic verdicts on one final answer (see the module docstring)."""
+
+    answered: bool
+    #: against the target: match | mismatch | hedge | no_answer
+    verdict_intended: str
+    #: against the other readings: match (a non-target reading, not a hedge) | mismatch | hedge | no_answer
+    verdict_default: str | None
+    correct: bool
+    any_valid: bool
+    default_captured: bool
+    non_committal: bool
+    hedge: bool = False
+    target: int
+    #: readings the answer states (hedges included), and how each was matched
+    matched: list[int] = Field(default_factory=list)
+    methods: dict[str, str] = Field(default_factory=dict)
+    em_target: float = 0.0
+    f1_target: float = 0.0
+    em_best: float = 0.0
+    f1_best: float = 0.0
+    reason_intended: str = ""
+
+
+#: cues before a name that make it context, not an answer: an exclusion ("not X"), an opponent ("beating X"),
+#: a successor or predecessor ("succeeded by X")
+_EXCLUSION = re.compile(r"(?:\bnot|n't|\brather than|\binstead of|\bas opposed to|\bunlike|\bother than|\bbut not"
+                        r"|\bexcluding|\bexcept|\bbeat|\bbeating|\bbeats|\bdefeat(?:ed|ing|s)?|\bagainst|\bversus"
+                        r"|\bvs\.?|\bover|\bopposite|\balongside|\b(?:succeeded|preceded|replaced|followed) by"
+                        r"|\breplacing|\bsucceeding|\brunners?-up)\s*(?:the\s+|a\s+|by\s+|for\s+|in\s+)?[\"'“‘(]?\s*$")
+_NON_COMMITTAL = re.compile(
+    r"\b(?:i (?:do not|don't|dont) know|i'?m not sure|not sure|unknown|unclear|cannot (?:be )?(?:determine|answer|"
+    r"say)|can't (?:determine|answer|say)|unable to (?:determine|answer)|it depends|depends on (?:which|what|the)|"
+    r"(?:could|can) you (?:clarify|specify)|please (?:clarify|specify)|which (?:one|version|year|film|movie|song|"
+    r"team|event) do you mean|need more (?:information|context)|ambiguous|(?:can't|cannot|can not) give"
+    r"|(?:two|several|multiple) possible|more than one (?:answer|possible)|do you mean)\b|\?\s*$")
+
+
+def token_f1(prediction: str, reference: str) -> float:
+    """SQuAD's token F1 between two normalised texts."""
+    p, r = squad_normalize(prediction).split(), squad_normalize(reference).split()
+    common = Counter(p) & Counter(r)
+    same = sum(common.values())
+    if same == 0:
+        return 0.0
+    precision, recall = same / len(p), same / len(r)
+    return 2 * precision * recall / (precision + recall)
+
+
+def _variants(alias: str) -> list[str]:
+    out = [alias]
+    bare = re.sub(r"\s*\([^()]*\)\s*", " ", alias).strip()
+    if bare and bare != alias:
+        out.append(bare)
+    return out
+
+
+def _members(alias: str) -> list[str]:
+    """The members of a list alias ("A, B & C" -> A, B, C); one member when it is no list."""
+    parts = [p.strip() for p in re.split(r"\s*(?:,|;|&|\band\b)\s*", alias) if p.strip()]
+    return parts if len(parts) > 1 and all(squad_normalize(p) for p in parts) else [alias]
+
+
+class _Answer:
+    """An answer prepared once: its tokens, dates, numbers, and the spans copied from the questions."""
+
+    def __init__(self, text: str, question_texts: list[str]):
+        self.text = text
+        self.folded = fold(text)
+        self.tokens = answer_tokens(text, possessives=True)
+        self.words = [t.text for t in self.tokens]
+        self.dates = _with_context_year(find_dates(text))
+        self.numbers = find_numbers(text)
+        self.question_seqs = [squad_normalize(q).split() for q in question_texts]
+
+    def _in_question(self, seq: list[str]) -> bool:
+        n = len(seq)
+        return any(q[i:i + n] == seq for q in self.question_seqs for i in range(len(q) - n + 1))
+
+    def _copied(self, i: int, j: int) -> bool:
+        """Tokens [i, j) lie inside a longer run copied from a question."""
+        words = self.words
+        return ((i > 0 and self._in_question(words[i - 1:j])) or
+                (j < len(words) and self._in_question(words[i:j + 1])))
+
+    def _excluded(self, start: int) -> bool:
+        return bool(_EXCLUSION.search(self.folded[max(0, start - 30):start]))
+
+    def stated_spans(self, alias: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Character spans where the answer states `alias` (tokens, dates or numbers), and spans where it
+        names it as context (after an exclusion or opponent cue)."""
+        found: list[tuple[int, int]] = []
+        for variant in _variants(alias):
+            seq = [t.text for t in answer_tokens(variant, possessives=True)]
+            n = len(seq)
+            if n == 0:
+                continue
+            for i in range(len(self.words) - n + 1):
+                if self.words[i:i + n] == seq and not self._copied(i, i + n):
+                    found.append((self.tokens[i].start, self.tokens[i + n - 1].end))
+        date = _whole_date(alias)
+        if date is not None:
+            found += [(d.start, d.end) for d in self.dates if d.states(date)]
+        number = _whole_number(alias) if date is None or date.month is None else None
+        if number is not None:
+            found += [(x.start, x.end) for x in self.numbers
+                      if x.value == number.value and x.ordinal == number.ordinal and not self._number_copied(x)]
+        context = [s for s in found if self._excluded(s[0])]
+        return [s for s in found if s not in context], context
+
+    def _number_copied(self, x: NumberValue) -> bool:
+        idx = [k for k, t in enumerate(self.tokens) if t.start < x.end and x.start < t.end]
+        return bool(idx) and self._copied(idx[0], idx[-1] + 1)
+
+
+def _reading_spans(answer: _Answer, aliases: list[str]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], str | None]:
+    """Where the answer states one of a reading's aliases, where it names one as context, and how
+    (stated | list)."""
+    spans: list[tuple[int, int]] = []
+    context: list[tuple[int, int]] = []
+    method: str | None = None
+    for alias in aliases:
+        found, ctx = answer.stated_spans(alias)
+        context += ctx
+        if found:
+            spans += found
+            method = method or "stated"
+            continue
+        members = _members(alias)
+        if len(members) > 1:
+            member_spans = [answer.stated_spans(m) for m in members]
+            context += [s for _, ms in member_spans for s in ms]
+            if all(ms for ms, _ in member_spans):
+                spans += [s for ms, _ in member_spans for s in ms]
+                method = method or "list"
+    return spans, context, method
+
+
+def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered: bool = True) -> TextGrade:
+    """Grade `answer` (the answer action's value) against every reading. Deterministic; never raises."""
+    target = instance.target
+    if not answered or answer is None:
+        return TextGrade(answered=False, verdict_intended="no_answer", verdict_default="no_answer", correct=False,
+                         any_valid=False, default_captured=False, non_committal=False, target=target,
+                         reason_intended="no final answer")
+    prepared = _Answer(answer, [instance.question, *(r.question for r in instance.readings)])
+    norm = squad_normalize(answer)
+    spans: dict[int, list[tuple[int, int]]] = {}
+    methods: dict[str, str] = {}
+    context: list[tuple[int, int]] = []
+    for k, reading in enumerate(instance.readings):
+        exact = any(norm == squad_normalize(v) for a in reading.answers for v in _variants(a))
+        found, ctx, method = _reading_spans(prepared, reading.answers)
+        context += ctx
+        if exact:
+            found = found or [(0, len(prepared.folded))]
+            method = "exact"
+        if found:
+            spans[k], methods[str(k)] = found, method or "stated"
+    # a name inside a phrase named as context ("not J. R. R. Tolkien" also holds "Tolkien") is context too
+    for k in list(spans):
+        kept = [s for s in spans[k] if not any(c[0] <= s[0] and s[1] <= c[1] for c in context)]
+        if kept:
+            spans[k] = kept
+        else:
+            del spans[k]
+            methods.pop(str(k), None)
+    # a span inside a longer span of another reading is that reading's ("White" in "Richard White")
+    for k in list(spans):
+        others = [s for j, ss in spans.items() if j != k for s in ss]
+        kept = [s for s in spans[k] if not any(o[0] <= s[0] and s[1] <= o[1] and o != s for o in others)]
+        if kept:
+            spans[k] = kept
+        else:
+            del spans[k]
+            methods.pop(str(k), None)
+    matched = sorted(spans)
+    hedge = any(not _overlap(spans[a], spans[b]) for i, a in enumerate(matched) for b in matched[i + 1:])
+    correct = target in spans and not hedge
+    any_valid = bool(matched) and not hedge
+    non_committal = not matched and (not norm or bool(_NON_COMMITTAL.search(prepared.folded)))
+    others_matched = [k for k in matched if k != target]
+    verdict_intended = ("hedge" if hedge else "match" if correct else "no_answer" if non_committal else "mismatch")
+    verdict_default = ("hedge" if hedge else "match" if others_matched and not correct
+                       else "no_answer" if non_committal else "mismatch")
+    em = [max((float(norm == squad_normalize(a)) for a in r.answers), default=0.0) for r in instance.readings]
+    f1 = [max((token_f1(answer, a) for a in r.answers), default=0.0) for r in instance.readings]
+    reason = {"hedge": "states answers of two readings", "match": "",
+              "no_answer": "non-committal (states no answer)",
+              "mismatch": "states an answer of another reading" if others_matched else "states no reading's answer"}
+    return TextGrade(answered=True, verdict_intended=verdict_intended, verdict_default=verdict_default,
+                     correct=correct, any_valid=any_valid, default_captured=any_valid and not correct,
+                     non_committal=non_committal, hedge=hedge, target=target, matched=matched, methods=methods,
+                     em_target=em[target], f1_target=f1[target], em_best=max(em), f1_best=max(f1),
+                     reason_intended=reason[verdict_intended])
+
+
+def _overlap(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
+    return any(x[0] < y[1] and y[0] < x[1] for x in a for y in b)
