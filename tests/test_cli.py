@@ -226,9 +226,12 @@ def test_newcomer_demo_suite_on_the_embedded_model(tmp_path, monkeypatch):
     monkeypatch.setenv("FINPROBE_LLAMA_THREADS", "1")
     r = invoke("run", "--limit", "1", "--out", tmp_path, "--no-progress")
     assert r.exit_code == 0, r.output
-    assert r.output.count("this run beside the baseline policies") == 2
+    from finprobe.core.families import available_families
+
+    families = available_families()
+    assert r.output.count("this run beside the baseline policies") == len(families) == 4
     assert re.search(r"│ pass_rate\s+│\s+[01]\.000 │\s+1\.000 │", r.output)  # this run, then the reference
     assert "this run (local)" in r.output and "finprobe run reasoning --agent openai:MODEL" in " ".join(r.output.split())
-    for family in ("reasoning", "ambiguity"):
+    for family in families:
         html = (tmp_path / family / "report.html").read_text()
         assert "beside the baseline policies" in html and "<svg" in html
