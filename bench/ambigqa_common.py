@@ -6,10 +6,10 @@ the benches, real-world facts); the labelled sets are in `data/ambigqa/` (see it
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from ambiguity_common import read_jsonl as _read_jsonl
 from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance, demo_ambigqa_path, load_ambigqa
 
 DATA = Path(__file__).resolve().parent / "data" / "ambigqa"
@@ -23,12 +23,4 @@ def instances() -> dict[str, AmbigQAInstance]:
 
 
 def read_jsonl(name: str) -> list[dict[str, Any]]:
-    path = DATA / name
-    items = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                items.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise SystemExit(f"{path}:{n}: {exc}") from None
-    return items
+    return _read_jsonl(name, DATA)

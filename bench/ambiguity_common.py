@@ -24,8 +24,9 @@ def instances() -> dict[str, AmbiguityInstance]:
     return out
 
 
-def read_jsonl(name: str) -> list[dict[str, Any]]:
-    path = DATA / name
+def read_jsonl(name: str, folder: Path = DATA) -> list[dict[str, Any]]:
+    """The items of a labelled set (JSON Lines in `folder`); a broken line stops the bench naming it."""
+    path = folder / name
     items = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.strip():

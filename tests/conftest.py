@@ -34,3 +34,21 @@ def embeddings_installed() -> None:
         if os.environ.get("FINPROBE_REQUIRE_EXTRAS"):
             pytest.fail("the embeddings extra is required here (FINPROBE_WITH_EMBEDDINGS=1 bash dev/setup.sh)")
         pytest.skip("optional extra `embeddings` not installed")
+
+
+@pytest.fixture(scope="session")
+def embedded_model() -> Path:
+    """The embedded GGUF (SmolLM2-135M): skipped without llama.cpp locally, a failure in CI
+    (FINPROBE_REQUIRE_LLAMA=1), where the end-to-end tests on the real model must run."""
+    import os
+
+    try:
+        import llama_cpp  # noqa: F401
+
+        from finprobe.core.models.local import default_gguf_path
+
+        return Path(default_gguf_path())
+    except Exception as exc:  # noqa: BLE001 - any failure to find the model
+        if os.environ.get("FINPROBE_REQUIRE_LLAMA"):
+            raise
+        pytest.skip(f"embedded model not installed: {exc}")

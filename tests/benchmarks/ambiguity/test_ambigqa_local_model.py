@@ -4,7 +4,6 @@ The tiny model is not expected to be right: the test checks that its real output
 decoding (interact and answer only: no search without a corpus), the simulator and the text grader."""
 
 import json
-import os
 
 import pytest
 from typer.testing import CliRunner
@@ -15,18 +14,6 @@ from finprobe.core.store import RunStore
 
 pytestmark = pytest.mark.llama
 
-
-@pytest.fixture(scope="module")
-def embedded_model():
-    try:
-        import llama_cpp  # noqa: F401
-
-        from finprobe.core.models.local import default_gguf_path
-        return default_gguf_path()
-    except Exception as exc:  # noqa: BLE001 - any failure to find the model
-        if os.environ.get("FINPROBE_REQUIRE_LLAMA"):
-            raise
-        pytest.skip(f"embedded model not installed: {exc}")
 
 
 def test_ambigqa_runs_on_the_embedded_model(embedded_model, tmp_path, monkeypatch):

@@ -3,7 +3,6 @@
 The tiny model is not expected to be right; the test checks that real model output flows through
 constrained decoding, the environment's rules and the scorer in three differently-enforced modes."""
 
-import os
 
 import pytest
 from typer.testing import CliRunner
@@ -14,18 +13,6 @@ from finprobe.core.store import RunStore
 
 pytestmark = pytest.mark.llama
 
-
-@pytest.fixture(scope="module")
-def embedded_model():
-    try:
-        import llama_cpp  # noqa: F401
-
-        from finprobe.core.models.local import default_gguf_path
-        return default_gguf_path()
-    except Exception as exc:  # noqa: BLE001 - any failure to find the model
-        if os.environ.get("FINPROBE_REQUIRE_LLAMA"):
-            raise
-        pytest.skip(f"embedded model not installed: {exc}")
 
 
 @pytest.mark.parametrize("mode", ["answer+search+interact", "forced-interaction", "category-aware"])

@@ -7,7 +7,6 @@ and that the funnel still adds up."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
@@ -19,18 +18,6 @@ from finprobe.core.store import RunStore
 
 pytestmark = pytest.mark.llama
 
-
-@pytest.fixture(scope="module")
-def embedded_model():
-    try:
-        import llama_cpp  # noqa: F401
-
-        from finprobe.core.models.local import default_gguf_path
-        return default_gguf_path()
-    except Exception as exc:  # noqa: BLE001 - any failure to find the model
-        if os.environ.get("FINPROBE_REQUIRE_LLAMA"):
-            raise
-        pytest.skip(f"embedded model not installed: {exc}")
 
 
 def test_build_with_the_embedded_model(embedded_model, tmp_path, monkeypatch):

@@ -6,8 +6,6 @@ paraphrase is adopted only if it passes the deterministic critics, and that the 
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from finprobe.benchmarks.multihop import load_chains
@@ -18,18 +16,6 @@ from finprobe.core.schema import GenerateConfig, RoleConfig
 
 pytestmark = pytest.mark.llama
 
-
-@pytest.fixture(scope="module")
-def embedded_model():
-    try:
-        import llama_cpp  # noqa: F401
-
-        from finprobe.core.models.local import default_gguf_path
-        return default_gguf_path()
-    except Exception as exc:  # noqa: BLE001 - any failure to find the model
-        if os.environ.get("FINPROBE_REQUIRE_LLAMA"):
-            raise
-        pytest.skip(f"embedded model not installed: {exc}")
 
 
 def test_build_with_the_embedded_model_as_critic_and_paraphraser(embedded_model, tmp_path, db, synth, monkeypatch):

@@ -31,11 +31,9 @@ import math
 import os
 import platform
 import re
-import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,13 +59,13 @@ from finprobe.build.ambiguity.verifier import (
     decide,
     verifier_messages,
 )
-from finprobe.core.models._base import ModelBackend, ModelError
+from finprobe.core.calls import RoleBinding, RoleCaller
+from finprobe.core.models._base import ModelError
 from finprobe.core.provenance import git_revision, package_version, run_fingerprint, sample_seed
 from finprobe.core.runner import Redactor
 from finprobe.core.schema import (
     GenerateConfig,
     Message,
-    ModelCall,
     RoleConfig,
     RunConfig,
     RunManifest,
@@ -100,18 +98,6 @@ class BuildConfig(BaseModel):
     concurrency: int = 4
     id_prefix: str = "amb-build"
     source: str | None = None  # where the passages came from (for the manifest)
-
-
-@dataclass
-class RoleBinding:
-    """A model role of the build: its name (`constructor`, `verifier`, `verifier2`, ...), its spec (for the
-    manifest), a ready backend, generation settings and, for verifiers, the number of trials it runs."""
-
-    name: str
-    spec: str
-    backend: ModelBackend
-    generate: GenerateConfig = field(default_factory=GenerateConfig)
-    trials: int = 0
 
 
 class CandidateOutcome(BaseModel):
@@ -194,29 +180,6 @@ def assemble_instance(candidate: Candidate, built: ConstructedInstance, prefix: 
     }
 
 
-class _Caller:
-    """Calls a role's backend and records the ModelCall (tokens, cost, latency, errors) in a transcript."""
-
-    def __init__(self, redact: Redactor):
-        self._redact = redact
-
-    async def __call__(self, role: RoleBinding, messages: list[Message], config: GenerateConfig,
-                       transcript: Transcript) -> ModelCall:
-        start = time.perf_counter()
-        try:
-            out = await role.backend.generate(messages, config)
-        except ModelError as exc:
-            transcript.calls.append(ModelCall(role=role.name, backend=role.backend.kind, model=role.backend.model,
-                                              config=config, messages=list(messages), error=self._redact(str(exc)),
-                                              attempts=exc.attempts, latency_s=time.perf_counter() - start))
-            raise
-        call = ModelCall(role=role.name, backend=role.backend.kind, model=role.backend.model, config=config,
-                         messages=list(messages), output=out.text, finish_reason=out.finish_reason, usage=out.usage,
-                         attempts=out.attempts, latency_s=time.perf_counter() - start, notes=out.notes)
-        transcript.calls.append(call)
-        return call
-
-
 # --------------------------------------------------------------------------- one candidate
 class _Builder:
     def __init__(self, config: BuildConfig, constructor: RoleBinding, verifiers: list[RoleBinding]):
@@ -224,7 +187,7 @@ class _Builder:
         self.constructor = constructor
         self.verifiers = verifiers
         envs = [n for n in os.environ if n.endswith("_API_KEY")]
-        self.call = _Caller(Redactor(envs))
+        self.call = RoleCaller(Redactor(envs))
 
     def _config(self, role: RoleBinding, schema: dict[str, Any], seed: int) -> GenerateConfig:
         update: dict[str, Any] = {}
@@ -294,7 +257,7 @@ class _Builder:
             last = transcript.calls[-1].role if transcript.calls else self.constructor.name
             step = "constructor" if last == self.constructor.name else "verifier"
             return SampleRecord(sample_id=candidate.key, status=SampleStatus.error, meta={**meta, "step": step},
-                                transcript=transcript, error=f"model call failed: {self.call._redact(str(exc))}",
+                                transcript=transcript, error=f"model call failed: {self.call.redact(str(exc))}",
                                 usage_by_role=transcript.usage_by_role())
         score = Score(value=1.0 if outcome.passed else 0.0, passed=outcome.passed, reason=outcome.reason,
                       details=outcome.model_dump(mode="json"), scorer_version=PIPELINE_VERSION)

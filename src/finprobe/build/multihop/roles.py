@@ -22,13 +22,10 @@ as an error and redone when the build resumes.
 from __future__ import annotations
 
 import json
-import time
-from dataclasses import dataclass, field
 from typing import Any
 
-from finprobe.core.models._base import ModelBackend, ModelError
-from finprobe.core.runner import Redactor
-from finprobe.core.schema import GenerateConfig, Message, ModelCall, Transcript
+from finprobe.core.calls import RoleBinding, RoleCaller
+from finprobe.core.schema import GenerateConfig, Message, Transcript
 
 __all__ = ["CRITIC_SCHEMA", "PARAPHRASE_SCHEMA", "RoleBinding", "RoleCaller", "ask_critic", "ask_paraphrase",
            "critic_messages", "first_json_object", "paraphrase_messages", "parse_critic", "parse_paraphrase"]
@@ -117,39 +114,6 @@ def parse_paraphrase(text: str) -> str:
     if obj is None or not isinstance(obj.get("question"), str) or not obj["question"].strip():
         raise ValueError("no {\"question\": ...} object in the paraphraser's reply")
     return " ".join(obj["question"].split())
-
-
-@dataclass
-class RoleBinding:
-    """A model role of the build: its name, its spec (for the manifest), a ready backend, generation settings."""
-
-    name: str
-    spec: str
-    backend: ModelBackend
-    generate: GenerateConfig = field(default_factory=GenerateConfig)
-
-
-class RoleCaller:
-    """Calls a role's backend and records the ModelCall (tokens, cost, latency, errors) in a transcript."""
-
-    def __init__(self, redact: Redactor):
-        self.redact = redact
-
-    async def __call__(self, role: RoleBinding, messages: list[Message], config: GenerateConfig,
-                       transcript: Transcript) -> ModelCall:
-        start = time.perf_counter()
-        try:
-            out = await role.backend.generate(messages, config)
-        except ModelError as exc:
-            transcript.calls.append(ModelCall(role=role.name, backend=role.backend.kind, model=role.backend.model,
-                                              config=config, messages=list(messages), error=self.redact(str(exc)),
-                                              attempts=exc.attempts, latency_s=time.perf_counter() - start))
-            raise
-        call = ModelCall(role=role.name, backend=role.backend.kind, model=role.backend.model, config=config,
-                         messages=list(messages), output=out.text, finish_reason=out.finish_reason, usage=out.usage,
-                         attempts=out.attempts, latency_s=time.perf_counter() - start, notes=out.notes)
-        transcript.calls.append(call)
-        return call
 
 
 def _config(role: RoleBinding, schema: dict[str, Any], seed: int) -> GenerateConfig:
