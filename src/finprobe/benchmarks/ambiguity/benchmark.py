@@ -396,11 +396,17 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
 
     # ------------------------------------------------------------------ scoring and reports
     def score(self, sample: Sample, transcript: Transcript, options: AmbiguityOptions) -> Score:
-        if is_general(sample):
-            return self._score_general(sample, transcript)
-        inst = instance_of(sample)
+        """The final answer graded against the intended and the default reading: financial grading
+        (`grading.grade_answer`), or, for AmbigQA instances, short-answer grading against every reading
+        (`text_grading`; questions are then not classified: the category taxonomy is financial)."""
         answered = transcript.outcome == Outcome.answered
-        grade = grade_answer(inst, transcript.final_answer, answered=answered)
+        if is_general(sample):
+            grade: Any = grade_text_answer(general_instance_of(sample), transcript.final_answer, answered=answered)
+            questions: list[dict[str, Any]] = []
+        else:
+            inst = instance_of(sample)
+            grade = grade_answer(inst, transcript.final_answer, answered=answered)
+            questions = classify_transcript_questions(transcript, inst.question, inst.language)
         if grade.correct:
             reason = None
         elif not answered:
@@ -411,31 +417,7 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
             reason = "default_captured"
         else:
             reason = grade.verdict_intended  # mismatch | hedge | year_mismatch
-        details = {"grade": grade.model_dump(),
-                   "questions": classify_transcript_questions(transcript, inst.question, inst.language),
-                   "judge": transcript.info.get("judge")}
-        return Score(value=float(grade.correct), passed=grade.correct, reason=reason, details=details,
-                     scorer_version=SCORER_VERSION)
-
-    @staticmethod
-    def _score_general(sample: Sample, transcript: Transcript) -> Score:
-        """An AmbigQA answer graded against every reading (`text_grading`); questions are not classified
-        (the category taxonomy is financial)."""
-        inst = general_instance_of(sample)
-        answered = transcript.outcome == Outcome.answered
-        grade = grade_text_answer(inst, transcript.final_answer, answered=answered)
-        if grade.correct:
-            reason = None
-        elif not answered:
-            reason = transcript.outcome.value if transcript.outcome else "no_outcome"
-        elif grade.non_committal:
-            reason = "non_committal"
-        elif grade.default_captured:
-            reason = "default_captured"
-        else:
-            reason = grade.verdict_intended  # mismatch | hedge
-        details: dict[str, Any] = {"grade": grade.model_dump(), "questions": [],
-                                   "judge": transcript.info.get("judge")}
+        details = {"grade": grade.model_dump(), "questions": questions, "judge": transcript.info.get("judge")}
         return Score(value=float(grade.correct), passed=grade.correct, reason=reason, details=details,
                      scorer_version=SCORER_VERSION)
 
