@@ -87,3 +87,32 @@ async def test_single_trial_metrics_have_no_epochs_section(tmp_path):
     result = await Runner(config, tmp_path, benchmark=ToyBenchmark(3), progress=False,
                           backends={"agent": noisy_agent()}).run()
     assert "epochs" not in result.metrics
+
+
+async def test_epochs_on_the_reasoning_demo_match_hand_computed_pass_k(tmp_path):
+    """`--epochs 3` on a real family's demo with a noisy scripted agent: task i is answered right on
+    c_i = i mod 4 of its 3 trials (c = 0, 1, 2, 3, 0, ...; the reference answer or a wrong one)."""
+    from finprobe.benchmarks.reasoning.policies import reference_reply
+    from finprobe.core.families import load_family
+
+    family = load_family("reasoning")
+    samples = family.load(None, family.parse_options({}))
+    index = {s.data["qa"]["question"]: (i, s) for i, s in enumerate(samples)}
+    assert len(samples) == 20 and not any(s.skip_reason for s in samples)
+
+    def reply(messages: list[Message], config: GenerateConfig) -> str:
+        i, sample = next(v for q, v in index.items() if q in messages[-1].content)
+        epoch = next(e for e in (1, 2, 3) if sample_seed(SEED, sample.id, e) == config.seed)
+        return reference_reply(sample) if epoch <= i % 4 else "ANSWER: -123456789"
+
+    config = RunConfig(benchmark="reasoning", epochs=3, seed=SEED, roles={"agent": RoleConfig(spec="scripted")})
+    result = await Runner(config, tmp_path, benchmark=family, progress=False,
+                          backends={"agent": ScriptedModel(reply)}).run()
+    pass_k = result.metrics["epochs"]["pass_k"]
+    # by hand over five cycles of c = 0, 1, 2, 3 out of n = 3:
+    # pass^1 = (0 + 1 + 2 + 3) / 12 = 1/2; pass^2 = (0 + 0 + 1/3 + 1) / 4 = 1/3; pass^3 = (0 + 0 + 0 + 1) / 4 = 1/4
+    assert pass_k["1"]["value"] == pytest.approx(0.5)
+    assert pass_k["2"]["value"] == pytest.approx(1 / 3)
+    assert pass_k["3"]["value"] == pytest.approx(0.25)
+    assert result.metrics["pass_rate"] == pytest.approx(0.5)  # the headline is the mean over the three trials
+    assert result.metrics["epochs"]["consistency"] == pytest.approx(0.5)  # c = 0 and c = 3 agree
