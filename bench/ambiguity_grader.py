@@ -7,7 +7,7 @@ beside them, comparison figures, wrong year labels, fiscal years named by their 
 both readings, and answers with no value. Each answer has a label against the intended answer A and one
 against the default answer A_d; `unsure` marks labels a careful reader could dispute.
 
-    python bench/ambiguity_grader.py [--show]
+    python bench/ambiguity_grader.py [--show] [--set bench/data/ambiguity/grader_answers_independent.jsonl]
 
 Reports agreement by kind of answer (verdict vs A, and the pair of verdicts vs A and A_d), on all labels
 and on the labels a careful reader is sure of. Goal: >= 0.95.
@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
-from ambiguity_common import agreement_table, instances, read_jsonl
+from ambiguity_common import DATA, agreement_table, instances, read_jsonl
 from finprobe.benchmarks.ambiguity.grading import grade_answer
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--show", action="store_true", help="list the disagreements")
+    ap.add_argument("--set", metavar="FILE", type=Path, default=DATA / "grader_answers.jsonl",
+                    help="labelled set to measure (default: %(default)s), e.g. grader_answers_independent.jsonl")
     args = ap.parse_args(argv)
-    items = read_jsonl("grader_answers.jsonl")
+    items = read_jsonl(args.set.name, args.set.resolve().parent)
     insts = instances()
     flagged = hedges = 0
     for it in items:

@@ -10,6 +10,7 @@ marks labels a careful reader could dispute.
     python bench/ambiguity_simulator.py                 # deterministic simulator
     python bench/ambiguity_simulator.py --show dev      # also list its disagreements on the dev split
     python bench/ambiguity_simulator.py --llm openai:MODEL [--base-url URL]   # the LLM simulator
+    python bench/ambiguity_simulator.py --set bench/data/ambiguity/simulator_questions_independent.jsonl --show all
 
 The LLM simulator can only be measured against a real endpoint; a scripted backend would measure the
 script, not a model. Goal: agreement >= 0.90 on the labels a careful reader is sure of.
@@ -20,9 +21,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 from typing import Any
 
-from ambiguity_common import agreement_table, instances, read_jsonl
+from ambiguity_common import DATA, agreement_table, instances, read_jsonl
 from finprobe.benchmarks.ambiguity.simulators import DeterministicSimulator, LLMSimulator
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
 
@@ -57,8 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--llm", metavar="SPEC", help="measure the LLM simulator with this model spec instead")
     ap.add_argument("--base-url")
     ap.add_argument("--show", choices=["dev", "all"], help="list disagreements (dev split, or all items)")
+    ap.add_argument("--set", metavar="FILE", type=Path, default=DATA / "simulator_questions.jsonl",
+                    help="labelled set to measure (default: %(default)s), e.g. simulator_questions_independent.jsonl")
     args = ap.parse_args(argv)
-    items = read_jsonl("simulator_questions.jsonl")
+    items = read_jsonl(args.set.name, args.set.resolve().parent)
     insts = instances()
     if args.llm:
         answers = asyncio.run(_llm_answers(items, args.llm, args.base_url))
