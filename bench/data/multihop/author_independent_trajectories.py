@@ -11,6 +11,7 @@ rejects, is not reached. A label with a `note` not starting with "!" is marked u
 
 Run: .venv/bin/python bench/data/multihop/author_independent_trajectories.py
 """
+# ruff: noqa: E501  (data tables: one item per line reads better than wrapped strings)
 
 from __future__ import annotations
 
