@@ -9,7 +9,11 @@
 Each has a `dev` set (the rules were fixed against it) and a `heldout` set written afterwards with new
 phrasings (`*_heldout.jsonl`, including hand-written free-form trajectories), reported separately.
 
-Run: .venv/bin/python bench/multihop_matchers.py [--show N] [--json]
+An `independent` split (`*_independent.jsonl`) was written and labelled by an annotator who did not read the
+rules' code; `--finals PATH` / `--trajectories PATH` score any other file of the same format (items with
+`"unsure": true` are also reported without them).
+
+Run: .venv/bin/python bench/multihop_matchers.py [--show N] [--json] [--split dev|heldout|independent|both]
 Reports agreement overall, by kind of input, by language (and style for trajectories), with the entity
 lexicon of the demo market (the default when chains run on a market database) and, for the final
 matcher, without it (release files scored with no market). Also items/s of each component.
@@ -37,8 +41,9 @@ def _hop(ref: dict[str, Any]) -> Hop:
                aliases=ref.get("aliases") or [], distractors=ref.get("distractors") or [])
 
 
-def _load(name: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+def _load(name: str | Path) -> list[dict[str, Any]]:
+    path = DATA / name if isinstance(name, str) else name
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def _table(title: str, results: list[tuple[dict[str, Any], bool]], keys: list[str]) -> dict[str, Any]:
@@ -52,15 +57,21 @@ def _table(title: str, results: list[tuple[dict[str, Any], bool]], keys: list[st
             groups[str(item.get(key))].append(ok)
         out[f"by_{key}"] = {g: {"n": len(v), "agreement": sum(v) / len(v)} for g, v in sorted(groups.items())}
         print(f"  by {key}: " + ", ".join(f"{g} {sum(v)}/{len(v)}" for g, v in sorted(groups.items())))
+    sure = [ok for item, ok in results if not item.get("unsure")]
+    if len(sure) < n:
+        out["agreement_sure_only"] = sum(sure) / len(sure)
+        rate = sum(sure) / len(sure)
+        print(f"  without the {n - len(sure)} items marked unsure: {sum(sure)}/{len(sure)} = {rate:.3f}")
     return out
 
 
-def run(show: int, split: str) -> dict[str, Any]:
+def run(show: int, split: str, finals_path: Path | None = None,
+        trajectories_path: Path | None = None) -> dict[str, Any]:
     lexicon = EntityLexicon(demo_market().alias_lexicon())
     report: dict[str, Any] = {}
-    suffix = "" if split == "dev" else "_heldout"
+    suffix = {"dev": "", "heldout": "_heldout", "independent": "_independent"}.get(split, "")
 
-    finals = _load(f"final_answers{suffix}.jsonl")
+    finals = _load(finals_path or f"final_answers{suffix}.jsonl")
     for label, lex in ((f"[{split}] final-answer matcher (demo lexicon)", lexicon),
                        (f"[{split}] final-answer matcher (no lexicon)", None)):
         t0 = time.perf_counter()
@@ -76,7 +87,7 @@ def run(show: int, split: str) -> dict[str, Any]:
             print(f"    MISS {item['id']} [{item['kind']}] label={item['label']} got={item['got']} "
                   f"ref={item['reference']['answer']!r} answer={item['answer'][:110]!r} ({item['why']})")
 
-    trajectories = _load(f"trajectories{suffix}.jsonl")
+    trajectories = _load(trajectories_path or f"trajectories{suffix}.jsonl")
     t0 = time.perf_counter()
     results = []
     for item in trajectories:
@@ -98,12 +109,20 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--show", type=int, default=10, help="disagreements to print per component")
     ap.add_argument("--json", action="store_true", help="print the report as JSON at the end")
-    ap.add_argument("--split", choices=["dev", "heldout", "both"], default="both",
-                    help="dev: the sets the rules were tuned on; heldout: sets written afterwards, never tuned on")
+    ap.add_argument("--split", choices=["dev", "heldout", "independent", "both"], default="both",
+                    help="dev: the sets the rules were tuned on; heldout: sets written afterwards by the same author; "
+                         "independent: sets written and labelled by an annotator who did not read the rules' code")
+    ap.add_argument("--finals", type=Path, help="score this final-answer file instead (format of final_answers*.jsonl)")
+    ap.add_argument("--trajectories", type=Path,
+                    help="score this trajectory file instead (format of trajectories*.jsonl)")
     args = ap.parse_args(argv)
     report: dict[str, Any] = {}
-    for split in (["dev", "heldout"] if args.split == "both" else [args.split]):
-        report.update(run(args.show, split))
+    if args.finals or args.trajectories:
+        report.update(run(args.show, "file", args.finals or DATA / "final_answers_independent.jsonl",
+                          args.trajectories or DATA / "trajectories_independent.jsonl"))
+    else:
+        for split in (["dev", "heldout"] if args.split == "both" else [args.split]):
+            report.update(run(args.show, split))
     met = {k: v["agreement"] >= GOAL for k, v in report.items()}
     print("\ngoal met: " + ", ".join(f"{k}: {'yes' if ok else 'NO'}" for k, ok in met.items()))
     if args.json:
