@@ -11,6 +11,8 @@ decided when it was written, not by running the grader; `unsure` marks disputabl
 
     python bench/ambigqa_grader.py            # agreement by kind and by label
     python bench/ambigqa_grader.py --show     # also list the disagreements
+    python bench/ambigqa_grader.py --set grader_answers_independent.jsonl \
+        --instances bench/data/ambigqa/fixture_instances_independent.json --show   # the independent set
 
 Goal: agreement >= 0.95 on the labels a careful reader is sure of.
 """
@@ -21,7 +23,7 @@ import argparse
 import sys
 from typing import Any
 
-from ambigqa_common import instances, read_jsonl
+from ambigqa_common import add_set_options, instances, read_jsonl
 from ambiguity_common import agreement_table
 from finprobe.benchmarks.ambiguity.text_grading import TextGrade, grade_text_answer
 
@@ -44,9 +46,10 @@ def verdict(grade: TextGrade) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--show", action="store_true", help="list the disagreements")
+    add_set_options(ap, "grader_answers.jsonl")
     args = ap.parse_args(argv)
-    items = read_jsonl("grader_answers.jsonl")
-    insts = instances()
+    items = read_jsonl(args.set)
+    insts = instances(args.instances)
     for it in items:
         it["predicted"] = verdict(grade_text_answer(insts[it["instance_id"]], it["answer"]))
 

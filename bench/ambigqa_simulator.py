@@ -11,6 +11,8 @@ looked at while the rules were developed.
 
     python bench/ambigqa_simulator.py                 # deterministic simulator, agreement by kind
     python bench/ambigqa_simulator.py --show dev      # also list its disagreements on the dev split
+    python bench/ambigqa_simulator.py --set simulator_questions_independent.jsonl \
+        --instances bench/data/ambigqa/fixture_instances_independent.json --show all   # the independent set
     python bench/ambigqa_simulator.py --llm openai:MODEL [--base-url URL]   # the LLM simulator
 
 Goal: agreement >= 0.90 on the labels a careful reader is sure of. The LLM simulator can only be measured
@@ -24,8 +26,9 @@ import asyncio
 import sys
 from typing import Any
 
-from ambigqa_common import instances, read_jsonl
+from ambigqa_common import add_set_options, instances, read_jsonl
 from ambiguity_common import agreement_table
+from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
 from finprobe.benchmarks.ambiguity.general_simulator import GeneralLLMSimulator, GeneralSimulator
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
 
@@ -47,9 +50,9 @@ class _Generator:
                          config=self.config, output=out.text, usage=out.usage)
 
 
-async def _llm_answers(items: list[dict[str, Any]], spec: str, base_url: str | None) -> list[str]:
+async def _llm_answers(items: list[dict[str, Any]], insts: dict[str, AmbigQAInstance], spec: str,
+                       base_url: str | None) -> list[str]:
     model = _Generator(spec, base_url)
-    insts = instances()
     return [(await GeneralLLMSimulator(insts[it["instance_id"]], model).reply(it["question"])).answer for it in items]
 
 
@@ -58,11 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--llm", metavar="SPEC", help="measure the LLM simulator with this model spec instead")
     ap.add_argument("--base-url")
     ap.add_argument("--show", choices=["dev", "all"], help="list disagreements (dev split, or all items)")
+    add_set_options(ap, "simulator_questions.jsonl")
     args = ap.parse_args(argv)
-    items = read_jsonl("simulator_questions.jsonl")
-    insts = instances()
+    items = read_jsonl(args.set)
+    insts = instances(args.instances)
     if args.llm:
-        answers = asyncio.run(_llm_answers(items, args.llm, args.base_url))
+        answers = asyncio.run(_llm_answers(items, insts, args.llm, args.base_url))
         name = f"LLM simulator ({args.llm})"
     else:
         answers = [GeneralSimulator(insts[it["instance_id"]]).decide(it["question"]).answer for it in items]
