@@ -15,9 +15,16 @@ Each number of the answer gets one role:
   states nothing else (an EPS given beside net income is not a second answer);
 - `share`: a percentage of a whole ("35% of total revenue", "占总收入的35%"); graded only for a percent
   reference (it is context beside an amount);
+- `operand`: a figure the answer's value is derived from ("excluding $82.1M of stock-based compensation",
+  "after $22.3M attributable to the noncontrolling interest", "less $635.4M", "（1.23亿元已剔除）", quarters
+  that sum to the stated total, the lines of a reconciliation table: `_derivation.derivation_operands`); not
+  a candidate, but a grader can still see that it was stated (a derivation that states the other reading's
+  value is a hedge under the paper's rule, see `finprobe.benchmarks.ambiguity.grading`);
 - `candidate`: everything else.
 
-The whole of a share ("of total revenue of $133.6B", "out of $133.6B") is `context`.
+The whole of a share is `context`: "of total revenue of $133.6B", "out of $133.6B", "14% of the segment's
+full-year revenue of $1.3 billion", "占合并营业收入（86.40亿元）的25.1%". Bare figures of a markdown table
+carry the unit its row header, column header or caption states ("Revenue ($ millions) | 184.2").
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from finprobe.core._derivation import apply_table_units, derivation_operands
 from finprobe.core._numparse import (
     ParsedNumber,
     date_spans,
@@ -42,7 +50,7 @@ from finprobe.core._numparse import (
 )
 from finprobe.core._textmatch import text_answer_match
 
-Role = Literal["label", "context", "period", "count", "per_unit", "share", "candidate"]
+Role = Literal["label", "context", "period", "count", "per_unit", "share", "operand", "candidate"]
 Verdict = Literal["match", "mismatch", "no_answer", "hedge", "year_mismatch"]
 
 
@@ -110,11 +118,29 @@ _CONTEXT_ZH = _words(
     "从", "增", "降", "减", "涨", "跌",
 )
 _STRICT_ZH = {"较", "比", "由", "从"}
+#: comparisons name what is compared before its figure ("compared with GAAP operating income of $188.9M")
+_COMPARE = frozenset({"vs", "versus", "compared with", "compared to", "compared against", "in comparison with",
+                      "in comparison to", "relative to", "as against", "相比", "相较", "对比"})
+# operands of a derivation: "excluding $82.1M of SBC", "after $22.3M attributable to NCI", "less $635.4M",
+# "plus $58.5M", "adding back stock-based compensation ($82.1M)", "剔除1.23亿元"
+_OPERAND_EN = _words(
+    "excluding", "excludes", "exclusive of", "excl", "less", "minus", "plus", "after", "before", "net of",
+    "adding back", "added back", "add back", "adds back", "add-backs of", "add-back of", "addbacks of",
+    "deducting", "subtracting", "removing", "stripping out", "without",
+)
+_OPERAND_ZH = _words("剔除", "扣除", "减去", "加上", "加回", "扣掉", "不含", "不包括", "减除")
+#: a figure followed by these was taken out of or added to the value ("$41.2M excluded", "1.23亿元已剔除")
+_OPERAND_AFTER_RE = re.compile(
+    r"\s*(?:of\s+[a-z][a-z\s'-]{0,40}?\s+)?(?:(?:was|were|is|are|has been|have been|being)\s+)?"
+    r"(?:excluded|added back|deducted|stripped out|removed|subtracted|taken out|backed out)(?![a-z])"
+    r"|[^\d,;。，；(（]{0,6}?(?:已被?|被)(?:剔除|扣除|加回|减去)|\s*除外"
+)
 _PERIOD_ZH = _words("上年同期", "去年同期", "上年度", "上一年", "前一年", "上年", "去年", "上期", "上季度")
 _LEVEL_ZH = _words("达到", "约为", "共计", "合计", "总计", "录得", "实现", "至", "到", "达", "为", "是")
 
 _TRIGGER_RE = re.compile(
-    rf"(?<![a-z0-9])(?P<pe>{_PERIOD_EN})(?![a-z])"
+    rf"(?<![a-z0-9])(?P<oe>{_OPERAND_EN})(?![a-z])|(?P<oz>{_OPERAND_ZH})"
+    rf"|(?<![a-z0-9])(?P<pe>{_PERIOD_EN})(?![a-z])"
     rf"|(?<![a-z0-9])(?P<ce>{_CONTEXT_EN})(?![a-z])"
     rf"|(?<![a-z0-9])(?P<le>{_LEVEL_EN})(?![a-z])"
     rf"|(?P<pz>{_PERIOD_ZH})|(?P<cz>{_CONTEXT_ZH})|(?P<lz>{_LEVEL_ZH})|(?P<lp>[:=≈])"
@@ -186,15 +212,46 @@ def _head_before_boundary(s: str) -> str:
     return s[: m.start()] if m else s
 
 
-def _governs(trigger: str, between: str) -> bool:
-    """Whether a context trigger applies to the number that follows it after `between`."""
+def _governs(trigger: str, between: str, *, limit: int = 2) -> bool:
+    """Whether a context trigger applies to the number that follows it after `between`: only filler words
+    between for a strict trigger ("from", "by"), at most `limit` other words for the others, and up to six
+    for a comparison, which names what is compared ("compared with GAAP operating income of $188.9M")."""
     strict = trigger in _STRICT_EN or trigger in _STRICT_ZH
-    others = 0
+    if trigger in _COMPARE:
+        return _other_words(between, cjk_weight=0.5) <= 6
+    return _other_words(between) == 0 if strict else _other_words(between) <= limit
+
+
+def _other_words(between: str, *, cjk_weight: float = 1.0) -> float:
+    """Words of `between` that are not filler; each Chinese character counts `cjk_weight` (a two-character
+    word is one word at 0.5)."""
+    others = 0.0
     for tok in re.findall(r"[a-z]+(?:['’-][a-z]+)*|\d+|[\u4e00-\u9fff]", between):
         if tok in _FILLER_EN or tok in _FILLER_ZH or re.fullmatch(r"(?:19|20)\d\d", tok):
             continue
-        others += 1
-    return others == 0 if strict else others <= 2
+        others += cjk_weight if "\u4e00" <= tok <= "\u9fff" else 1.0
+    return others
+
+
+#: between two operands of one list ("$82.1M of stock-based compensation and $34.4M of amortization",
+#: "($82.1 million) and amortization of acquired intangibles (", "、资产处置收益")
+_OPERAND_LINK = re.compile(r"(?:,|\band\b|\bplus\b|\+|、|及|和|以及|与)")
+_RESULT_WORDS = re.compile(r"(?<![a-z])(?:giving|gives|to arrive|arriving|resulting|results|was|were|is|are|came|comes"
+                           r"|total|totaling|totalling|equals?|leaves?|leaving)(?![a-z])|=|得到|为|是|合计|即")
+
+
+_VERB_RE = re.compile(r"(?<![a-z])(?:was|were|is|are|giving|gives|equals?|came|comes)(?![a-z])|=")
+
+
+def _chained_operand(seg: str) -> bool:
+    """`seg` (the text between an operand and the next number) continues the operand list."""
+    if re.search(r"[;。；!?]|\.(?=\s|$)", seg) or _RESULT_WORDS.search(seg) or not _OPERAND_LINK.search(seg):
+        return False
+    return _other_words(re.sub(r"\band\b|\bplus\b|\bof\b", " ", seg), cjk_weight=0.5) <= 4
+
+
+#: "占合并营业收入（86.40亿元）的25.1%": the figure between 占 and the share is the share's whole
+_ZH_SHARE_TAIL = re.compile(r"^[^,;。，；]*?的\s*[\d.]+\s*%")
 
 
 class _Layout:
@@ -234,7 +291,7 @@ class _Layout:
     def blank_context(self, classified: list[ClassifiedNumber]) -> None:
         """Ignore the sub-clauses of comparison/change figures: a year named there ("vs $28.9B in 2022")
         is the comparison's period, not the period the answer states."""
-        self.blanked = [self.subclause(c.number) for c in classified if c.role == "context"]
+        self.blanked = [self.subclause(c.number) for c in classified if c.role in ("context", "operand")]
 
     def stated_years(self) -> set[int]:
         return self.years_in(0, len(self.a))
@@ -278,12 +335,12 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
     """Every number of `answer_text` with its role (see the module docstring). Never raises."""
     if not isinstance(answer_text, str):
         return []
-    numbers = find_numbers(answer_text)
+    numbers = apply_table_units(answer_text, find_numbers(answer_text))
     norm = normalise_chars(answer_text)
     a = _analysis_text(answer_text)
     dates = date_spans(norm)
     out: list[ClassifiedNumber] = []
-    prev_end, prev_context = 0, False
+    prev_end, prev_context, prev_role = 0, False, "label"
     for n in numbers:
         if n.is_year_like or is_label(n, norm, dates):
             out.append(ClassifiedNumber(number=n, role="label", why="year, date part or label"))
@@ -291,12 +348,21 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
         seg = a[prev_end : n.start]
         role: Role = "candidate"
         why = ""
+        local = _tail_after_boundary(seg)
         if prev_context and _CHAIN_RE.fullmatch(seg):
             role, why = "context", "chained to a comparison/change figure"
+        elif prev_role == "operand" and _chained_operand(seg):
+            role, why = "operand", "listed with an operand of the derivation"
+        elif prev_role == "share" and re.match(r"\s*of(?![a-z])", seg) and _other_words(seg) <= 6 \
+                and not _VERB_RE.search(seg):
+            role, why = "context", "the whole of a share"
+        elif "占" in local and _ZH_SHARE_TAIL.match(_head_before_boundary(a[n.end : n.end + 40])):
+            role, why = "context", "the whole of a share"
         elif re.match(r"^[^\d]*\+", n.raw):
             role, why = "context", "an explicit + sign marks a change"
+        elif _OPERAND_AFTER_RE.match(a, n.end):
+            role, why = "operand", "taken out of or added to the value"
         else:
-            local = _tail_after_boundary(seg)
             last = None
             for last in _TRIGGER_RE.finditer(local):  # noqa: B007 - the loop keeps the last match
                 pass
@@ -305,6 +371,12 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
                 trigger = last.group(0)
                 if _governs(trigger, local[last.end() :]):
                     role, why = "context", f"introduced by {trigger!r}"
+            elif last is not None and (last.group("oe") or last.group("oz")):
+                # the item's name may stand between ("excluding restructuring charges of $58.5M", 扣除非经常性损益1.23亿元)
+                between = local[last.end() :]
+                # …后 closes the item: "扣除政府补助后净利润5.08亿元" states the result
+                if _other_words(between, cjk_weight=1 / 3) <= 4 and "后" not in between:
+                    role, why = "operand", f"an operand of the derivation ({last.group(0)!r})"
             if role == "candidate":
                 trail_src = _head_before_boundary(a[n.end : n.end + 60])
                 if _TRAIL_RE.match(trail_src):
@@ -313,12 +385,12 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
                 role, why = "period", "stated for another period"
         if role == "candidate" and _is_per_unit(n, a, _tail_after_boundary(seg)):
             role, why = "per_unit", "a per-share figure"
-        elif role == "candidate" and _is_share(n, a, _tail_after_boundary(seg)):
+        elif role == "candidate" and _is_share(n, a, _tail_after_boundary(a[max(0, n.start - 60) : n.start])):
             role, why = "share", "a percentage of a whole"
         if role == "candidate" and _is_count(n, a):
             role, why = "count", "a count of something"
         out.append(ClassifiedNumber(number=n, role=role, why=why or "stated value"))
-        prev_end, prev_context = n.end, role == "context"
+        prev_end, prev_context, prev_role = n.end, role == "context", role
     if reference_years:
         # Second pass, once comparison clauses are known: a value in a clause that names only other
         # fiscal years ("FY2022: $41.7B") is that year's figure.
@@ -329,7 +401,24 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
                 years = layout.clause_years(c.number)
                 if years and not years & reference_years:
                     out[i] = ClassifiedNumber(number=c.number, role="period", why=f"stated for {sorted(years)}")
+    _mark_derivation(answer_text, out)
     return out
+
+
+def _mark_derivation(answer_text: str, out: list[ClassifiedNumber]) -> None:
+    """Figures the answer's value is computed from (`_derivation.derivation_operands`) become operands."""
+    idx = [i for i, c in enumerate(out) if c.role in ("candidate", "period", "operand")]
+    values = [out[i].number for i in idx]
+    candidates = [k for k, i in enumerate(idx) if out[i].role == "candidate"]
+    found = derivation_operands(answer_text, values, candidates)
+    if found is None:
+        return
+    result, operands = found
+    for k in operands:
+        c = out[idx[k]]
+        if c.role != "operand":
+            out[idx[k]] = ClassifiedNumber(number=c.number, role="operand",
+                                           why=f"an operand of the derivation of {values[result].raw!r}")
 
 
 _CHANGE_WORD = re.compile(r"grow|grew|growth|increas|decreas|declin|rise|rose|fell|fall|drop|up|down|"
@@ -460,6 +549,10 @@ def magnitude_match(
         pool, source = per_unit, "per-share figures"
     if not pool:
         pool, source = [c.number for c in classified if c.role == "period"], "figures stated for another period"
+    if not pool:
+        # "net income excluding the warehouse gain of $143.8 million": with nothing else stated, the figure
+        # after the exclusion is the value itself
+        pool, source = [c.number for c in classified if c.role == "operand"], "figures read as operands"
     if not pool and ref.is_percent:
         # A rate question is naturally answered as a change ("revenue grew 12.5%").
         pool = [c.number for c in classified if c.role == "context" and c.number.is_percent]

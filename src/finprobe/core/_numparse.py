@@ -313,7 +313,8 @@ _DATE_RE = re.compile(
 )
 _LABEL_BEFORE = re.compile(
     r"(?i)(?:第|#|\b(?:no|note|notes|item|items|part|section|page|pages|p|rule|form|article|schedule|exhibit|"
-    r"step|hop|round|q|h|tier|level|class|series|phase|chapter|table|figure|fig)\.?\s*)$"
+    r"step|hop|round|q|h|tier|level|class|series|phase|chapter|table|figure|fig)\.?\s*"
+    r"|(?:\b[1-4]q|\bq[1-4]|\b[12]h|\bh[12]|\bfy|\bcy)\s?['’])$"  # the year of "Q1'24", "FY'23"
 )
 _LABEL_AFTER = re.compile(r"^(?:-[A-Za-z]|\.(?:SH|SZ|HK|SS|BJ|N|O|T)\b|\s*(?:st|nd|rd|th)\b)")
 

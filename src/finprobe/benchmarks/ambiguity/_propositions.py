@@ -11,7 +11,12 @@ interpretation field, the context C) in English or Chinese:
   change yoy|qoq, calendar fiscal|calendar);
 - **period**: stated years (comparison years and the years of a filing named as a source set apart), the
   period type (annual, q1..q4, quarter, ytd, ttm, h1, h2, point) and whether it is "the most recent";
-- **metric families** (revenue, operating income, net income, EPS, EBITDA, total assets, gross profit);
+- **metric families** (revenue, operating income, net income, EPS, EBITDA, total assets, gross profit, and
+  the figures that share a word with them: operating/gross/net margin, ARR, operating and free cash flow,
+  net assets, average total assets, ROE, ROA), whether a growth rate of the metric is asked, and whether
+  the whole of it is ("total company revenue", 全部营业收入);
+- what a question sets aside: years after a contrast cue ("rather than the 2023 annual figure", 而不是),
+  "not the latest one", "the prior fiscal year", an annualized figure;
 - segment names and tickers.
 
 Polarity is clause-scoped: a term inside the scope of an exclusion cue ("excluding", "net of", "rather than",
@@ -23,6 +28,7 @@ interests" is the parent's share) and drops a many-valued one; a term after an i
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from finprobe.benchmarks.ambiguity._text import longest_matches, normalise
@@ -30,7 +36,7 @@ from finprobe.core.numbers import fiscal_year_aliases
 from finprobe.core.retrieval import tokenize
 
 __all__ = ["Facts", "read_facts", "clean_question", "is_open_question", "is_off_intent", "split_alternatives",
-           "TWO_VALUED"]
+           "question_focus", "positive_form", "TWO_VALUED"]
 
 _B = r"(?<![a-z0-9])"
 _E = r"(?![a-z0-9])"
@@ -40,16 +46,23 @@ def _en(*alts: str) -> str:
     return "|".join(f"{_B}(?:{a}){_E}" for a in alts)
 
 
+#: "attributable to" followed by anything but the minority's share
+_NOT_MINORITY = r"attributable to (?:the )?(?!(?:the )?(?:non-?controlling|minority|joint[- ]venture|jv|outside)(?![a-z]))"
+
 # (facet, value, pattern, weak). A weak cue only counts when the other side states that facet.
 _TERMS: list[tuple[str, str, str, bool]] = [
     # attribution
-    ("attribution", "parent", _en(r"attributable to (?:the )?(?:\w+ ){0,4}(?:shareholders|stockholders|owners|"
+    ("attribution", "parent", _en(_NOT_MINORITY + r"(?:\w+ ){0,4}(?:shareholders|stockholders|owners|"
                                   r"equity holders|common shareholders)", r"owners of the parent",
                                   r"belongs? to (?:\w+ ){0,3}(?:shareholders|stockholders)",
                                   r"(?:parent|company)'?s? (?:own )?shareholders", r"shareholders' share",
-                                  r"attributable to (?:the )?(?:parent|company|\w+)")
+                                  _NOT_MINORITY + r"(?:parent|company|\w+)")
      + r"|归属于(?:母公司|上市公司)(?:普通股)?(?:股东|所有者)?(?:的)?|归母|上市公司股东", False),
     ("attribution", "nci", _en(r"(?:including|incl\.?|with) (?:the )?(?:non-?controlling|minority) interests?",
+                               r"attributable to (?:the )?(?:non-?controlling|minority) (?:interests?|shareholders?)",
+                               r"(?:share|portion|part|stake) (?:that )?(?:belongs?|belonging|attributable|going) to (?:the )?(?:joint[- ]venture|"
+                               r"jv|minority|non-?controlling|outside) (?:partners?|shareholders?|interests?|owners?)",
+                               r"(?:joint[- ]venture|jv) partners?(?:'s?)?(?: (?:share|stake|portion))?",
                                r"(?:non-?controlling|minority) interests?", r"non-?controlling",
                                r"joint[- ]venture partner'?s? share",
                                r"minority shareholders?")
@@ -66,6 +79,10 @@ _TERMS: list[tuple[str, str, str, bool]] = [
     ("scope", "all_ops", _en(r"all operations", r"discontinued (?:operations?|business|hardware business)",
                              r"(?:the )?hardware (?:unit|business)") + r"|终止经营", False),
     ("scope", "subsidiaries", _en(r"subsidiar(?:y|ies)") + r"|子公司", True),
+    ("scope", "investee", _en(r"(?:joint[- ]ventures?|jvs?|subsidiar(?:y|ies)|associates?|affiliates?|investees?)"
+                              r"(?:'s?)? (?:on (?:its|their) own|alone|by (?:itself|themselves)|standalone|separately"
+                              r"|own (?:figures?|results|numbers|earnings|revenues?|income|profits?))")
+     + r"|(?:子公司|合营企业|联营企业|合资公司)(?:单独|本身|自身|自己)", False),
     # recurring items
     ("recurring", "excl", _en(r"excluding (?:non-?recurring|one-?time|one-?off|special) (?:items|gains(?: and losses)?"
                               r"|charges)", r"recurring (?:net )?(?:income|profit|earnings)")
@@ -77,7 +94,9 @@ _TERMS: list[tuple[str, str, str, bool]] = [
     # GAAP vs adjusted
     ("gaap", "adjusted", _en(r"non-?gaap", r"adjusted", r"add(?:ed|s)? back", r"underlying", r"core",
                              r"management'?s? (?:guidance|basis)", r"covenant") + r"|非公认会计准则|调整后", False),
-    ("gaap", "gaap", _en(r"gaap", r"unadjusted", r"without adjustments?", r"before adjustments?")
+    ("gaap", "gaap", _en(r"gaap", r"unadjusted", r"without (?:any )?adjustments?", r"before (?:any )?adjustments?",
+                         r"with no adjustments?", r"no adjustments?",
+                         r"plain(?= (?:vanilla )?(?:ebitda|ebit|operating|net|eps|earnings|income|revenues?|profit))")
      + r"|公认会计准则|调整前", False),
     ("gaap", "adj_item", _en(r"stock-based compensation", r"sbc", r"amorti[sz]ation(?: of acquired intangibles)?",
                              r"intangibles?(?: amorti[sz]ation)?", r"restructuring(?: charges)?"), False),
@@ -121,26 +140,30 @@ _TERMS: list[tuple[str, str, str, bool]] = [
                                r"restated comparatives")
      + r"|追溯调整(?:后)?|重述(?:后)?|更正后|修正(?:过|后)?的?|重新列报|重新列示|差错更正|会计差错", False),
     ("vintage", "original", _en(r"as originally reported", r"originally reported", r"as originally filed",
+                                r"as (?:first|initially) (?:reported|filed|published)",
+                                r"(?:first|initially) (?:reported|filed|published)",
                                 r"originally filed",
                                 r"original (?:10-?k|10-?q|8-?k|filing|report|annual report|release)",
                                 r"original(?:ly)?")
-     + r"|原报告|原披露|原来披露|原始(?:年报|报告)?|更正前|原年报|调整前的?数", False),
+     + r"|原报告|原披露|原来披露|原始(?:年报|报告)?|更正前|原年报|调整前的?数"
+     + r"|原\s*(?:(?:19|20)\d{2}\s*年?\s*)?(?:年报|年度报告|报告|披露)|(?:最初|首次|初次)(?:披露|公布|报告)", False),
     # change basis
     ("change", "yoy", _en(r"year[- ]over[- ]year", r"yoy", r"year[- ]on[- ]year", r"same quarter (?:of|last) ")
      + r"|同比", False),
     ("change", "qoq", _en(r"sequential(?:ly)?", r"quarter[- ]over[- ]quarter", r"qoq") + r"|环比", False),
     # fiscal vs calendar
-    ("calendar", "fiscal", _en(r"fiscal(?: year)?", r"fy") + r"|(?<![a-z0-9])fy(?=\s?'?\d)|财年|会计年度", False),
+    ("calendar", "fiscal", _en(r"fiscal(?:[- ]year)?", r"fy") + r"|(?<![a-z0-9])fy(?=\s?'?\d)|财年|会计年度", False),
     ("calendar", "calendar", _en(r"calendar(?: year)?", r"january(?: to |-|–)december", r"jan(?:uary)?\s?[-–]\s?dec")
      + r"|(?<![a-z0-9])cy(?=\s?\d)|自然年|日历年", False),
 ]
 
 # period types: (type, pattern)
 _PERIODS: list[tuple[str, str]] = [
-    ("ttm", _en(r"trailing (?:twelve|12|four) (?:months|quarters)", r"ttm", r"ltm", r"last (?:twelve|12) months",
-                r"past (?:twelve|12) months", r"rolling (?:twelve|12)[- ]months?", r"latest twelve months")
+    ("ttm", _en(r"trailing[- ](?:twelve|12|four)[- ](?:months?|quarters?)", r"ttm", r"ltm",
+                r"last[- ](?:twelve|12)[- ]months?", r"past[- ](?:twelve|12)[- ]months?", r"rolling[- ](?:twelve|12)[- ]months?",
+                r"latest[- ]twelve[- ]months?")
      + r"|过去\s?(?:12|十二)个月|最近\s?(?:12|十二)个月|近\s?(?:12|十二)个月|滚动\s?(?:12|十二)个月|ttm"),
-    ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine months(?: ended)?", r"six months ended", r"cumulative",
+    ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine[- ]months?(?: ended)?", r"six[- ]months? ended", r"cumulative",
                 r"jan(?:uary)?\s?[-–]\s?sep(?:tember)?", r"since the start of the year")
      + r"|前三季度|年初至今|年初至报告期末|1-9月|1至9月|累计"),
     ("h1", _en(r"first half", r"h1", r"half[- ]year") + r"|上半年|半年度|半年报|中报|1-6月"),
@@ -149,9 +172,9 @@ _PERIODS: list[tuple[str, str]] = [
     ("q2", _en(r"q2", r"second quarter", r"2q") + r"|第二季度|二季度|二季报"),
     ("q3", _en(r"q3", r"third quarter", r"3q") + r"|第三季度|三季度|三季报"),
     ("q4", _en(r"q4", r"fourth quarter", r"4q", r"holiday(?:-season)? quarter") + r"|第四季度|四季度"),
-    ("quarter", _en(r"quarter(?:ly)?", r"three months(?: ended)?", r"latest three months") + r"|季度|单季|单季度"),
-    ("annual", _en(r"full[- ]year", r"full (?:fiscal|calendar) year", r"annual(?:ly)?", r"twelve months ended",
-                   r"fiscal year", r"calendar year", r"for the year", r"whole year")
+    ("quarter", _en(r"quarter(?:ly)?", r"three[- ]months?(?: ended)?", r"latest three months") + r"|季度|单季|单季度"),
+    ("annual", _en(r"full[- ](?:fiscal[- ]|calendar[- ])?year", r"annual(?:ly)?", r"twelve[- ]months? ended",
+                   r"fiscal[- ]year", r"calendar[- ]year", r"for the year", r"whole year")
      + r"|全年|年度(?!报告)|年报|年度报告|整年|会计年度|财年"),
     ("point", _en(r"as of", r"at (?:the )?(?:end of|year-end)", r"year-end", r"balance sheet", r"at december 31")
      + r"|年末|期末|年底|末(?=的|总资产|$)"),
@@ -160,7 +183,16 @@ _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.
                    r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日|(?:19|20)\d{2}-\d{2}-\d{2}")
 _LATEST = re.compile(_en(r"most recent", r"latest", r"newest", r"just reported(?: on)?", r"last fiscal year",
                          r"current") + r"|最近一期|最新一期|最近一年|最近一个|最新|近一年|最近")
-_LATEST_NOT_PERIOD = re.compile(r"(?:most recent|latest|newest)\s+(?:annual report|10-?k|filing|report)|最新年报")
+_LATEST_NOT_PERIOD = re.compile(r"(?:most recent|latest|newest)\s+(?:annual report|10-?[kq]|filing|report|quarterly report)"
+                                r"|最新年报")
+#: "the prior fiscal year" asks for the year before the latest one (a comparison base is not meant:
+#: "compared with the prior year")
+_PRIOR_PERIOD = re.compile(_en(r"(?:prior|previous|preceding) (?:fiscal )?year(?!-)", r"the year before(?: that)?")
+                           + r"|上一(?:个)?(?:财年|会计年度|年度)")
+_COMPARED_JUST_BEFORE = re.compile(_en(r"compared (?:with|to)", r"versus", r"vs\.?", r"than", r"from", r"over",
+                                       r"relative to", r"against", r"(?:in|with|to) the") + r"\s*(?:the\s*)?$|(?:较|与|比|同比)\s*$")
+#: "annualize the nine-month figure": a figure scaled to a year is not the period the user wants
+_ANNUALIZED = re.compile(_en(r"annuali[sz](?:e|es|ed|ing|ation)", r"run[- ]rate") + r"|年化")
 
 _METRICS: list[tuple[str, str]] = [
     ("eps", _en(r"eps", r"earnings per share", r"per[- ]share(?: figure| earnings)?") + r"|每股收益"),
@@ -169,9 +201,36 @@ _METRICS: list[tuple[str, str]] = [
     ("net_income", _en(r"net (?:income|profit|earnings|loss)", r"profit attributable", r"bottom line")
      + r"|净利润|归母净利|扣非净利|净利"),
     ("total_assets", _en(r"total assets") + r"|总资产|资产总额|资产总计"),
-    ("gross_profit", _en(r"gross (?:profit|margin)") + r"|毛利"),
+    ("gross_profit", _en(r"gross profit") + r"|毛利(?!率)"),
     ("revenue", _en(r"revenues?", r"net sales", r"sales", r"top line", r"turnover") + r"|营业收入|营收|收入"),
+    # metrics that share a word with those above but are other figures ("operating margin" is a ratio, not
+    # operating income; "average total assets" is not the year-end balance): longest match wins
+    ("operating_margin", _en(r"operating (?:profit )?margins?", r"ebit margins?") + r"|营业利润率|经营利润率"),
+    ("ebitda_margin", _en(r"ebitda margins?") + r"|ebitda利润率"),
+    ("gross_margin", _en(r"gross margins?") + r"|毛利率"),
+    ("net_margin", _en(r"net (?:profit )?margins?", r"profit margins?") + r"|净利率|净利润率|销售净利率"),
+    ("arr", _en(r"annual(?:ized)? recurring revenues?", r"arr") + r"|年度经常性收入|年化经常性收入"),
+    ("operating_cash_flow", _en(r"operating cash[- ]flows?", r"cash[- ]flows? from operati(?:ons|ng activities)",
+                                r"(?:net )?cash (?:provided by|from|generated (?:by|from)) operati(?:ons|ng activities)",
+                                r"ocf")
+     + r"|经营活动(?:产生的)?现金流量?(?:净额)?|经营性现金流量?(?:净额)?|经营现金流量?(?:净额)?"),
+    ("free_cash_flow", _en(r"free cash[- ]flows?", r"fcf") + r"|自由现金流量?"),
+    ("net_assets", _en(r"net assets", r"(?:total )?(?:shareholders|stockholders)'? equity", r"total equity",
+                       r"book value") + r"|净资产(?!收益)|股东权益|所有者权益"),
+    ("avg_total_assets", _en(r"average (?:total )?assets") + r"|平均总资产|平均资产总额"),
+    ("roe", _en(r"return on (?:average )?equity", r"roe") + r"|净资产收益率"),
+    ("roa", _en(r"return on (?:average )?assets", r"roa") + r"|总资产收益率|资产收益率"),
 ]
+#: a change or growth rate of a metric, not its level ("year-over-year growth in revenue", 增长率)
+_GROWTH = re.compile(_en(r"growth(?: rate)?", r"grow(?:th)? rate", r"(?:percent(?:age)?|%) change",
+                         r"(?:change|increase|decrease) in(?! (?:the )?(?:accounting|presentation|polic|estimate|"
+                         r"methodolog|segment|reporting))", r"how much (?:\w+ )?(?:grew|rose|fell|changed)")
+                     + r"|增长率|增速|增幅|同比增长|环比增长|变动率|变化率|增长")
+#: the whole of a metric, where the user wants a part of it ("total company revenue", 全部营业收入)
+_WHOLE_METRIC = re.compile(_en(r"(?:total|all|overall|entire|whole|combined) (?:(?:of (?:the )?)?(?:company|group|"
+                               r"consolidated|company-wide|firm-wide|reported)(?:'s)? )?(?:revenues?|sales|turnover)",
+                               r"revenues? (?:from|across|of) all (?:segments|businesses|sources|lines)")
+                           + r"|全部(?:营业)?收入|全部营收|营业总收入|总营收|全部收入|所有收入")
 
 #: facets where excluding one value means the other ("excluding minority interests" = the parent's share)
 TWO_VALUED: dict[str, dict[str, str]] = {
@@ -193,19 +252,30 @@ _INCLUDED: dict[tuple[str, str], str] = {
 #: item values that mean nothing on their own (an item is a proposition only when included or excluded)
 _ITEM_VALUES = {"item", "adj_item", "passthrough", "acq_item"}
 
+#: "keep the amortization in" / "leave the gain out": a verb whose particle, later in the clause, says which
+_KEEP = r"(?:keep|keeps|keeping|leave|leaves|leaving)(?= (?:[^,;?.!]{{1,60}}? )?(?:{})(?![a-z]))"
 _EXCL_FWD = re.compile(
     _en(r"excluding", r"exclude", r"excludes", r"exclusive of", r"excl\.?", r"without", r"net of", r"leav\w* out",
         r"strip\w* out", r"rather than", r"instead of", r"other than", r"not", r"no", r"except(?: for)?", r"minus",
-        r"after (?:the )?", r"not (?:counting|including)")
-    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|不是|不要|不算|不应|去掉")
+        r"after(?: the)?(?= (?:the )?(?:[\w'-]+ ){0,2}(?:non-?controlling|minority|joint[- ]venture|jv|outside)(?![a-z]))", r"not (?:counting|including)", _KEEP.format("out|excluded"))
+    # an A-not-A question (要不要, 是不是, 算不算, 需不需要) asks, it excludes nothing
+    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
+      r"|不想|(?<!需)不需要|无需|不必")
+#: cues that set a period aside ("rather than 2023", "not the 2023 figure", 而不是); unlike "excluding", which
+#: takes an item out of the figure and leaves its period alone ("excluding minority interests for 2023")
+_CONTRAST = re.compile(_en(r"rather than", r"instead of", r"other than", r"not", r"as opposed to")
+                       + r"|而不是|而非|并非|不是")
 _EXCL_BWD = re.compile(
     _en(r"(?:be |is |are |been )?excluded", r"removed", r"left out", r"stripped out", r"(?:should |to )?not count",
         r"shouldn'?t be (?:counted|included)", r"not be (?:counted|included)", r"(?:be |is )?deducted")
     + r"|除外|被剔除|剔除在外|不计入|不算进来|不算在内|不应算进来|不应计入|不算|不包括在内|不含在内|不要算进来")
 _INCL_FWD = re.compile(_en(r"including", r"include", r"includes", r"inclusive of", r"incl\.?", r"with", r"plus",
-                           r"counting", r"together with") + r"|含|包含|包括|连同|加上")
-_INCL_BWD = re.compile(_en(r"(?:be |is |are )?included", r"counted", r"added in") + r"|也算进去|算进去|算在内|计入")
-_CLAUSE = re.compile(r"[;?!。；？！—–()（）\[\]]|,(?!\d)|，|(?<![a-z])(?:but|or|whereas|while)(?![a-z])|还是|或者|但")
+                           r"counting", r"together with", _KEEP.format("in|included"))
+                       + r"|含|包含|包括|连同|加上")
+_INCL_BWD = re.compile(_en(r"(?:be |is |are )?included", r"counted", r"added in")
+                       + r"|也?算进去|也?算进来|也?算上|也?加进来|也?包括进来|纳入进?来?|一并计入|计入")
+_CLAUSE = re.compile(r"[;?!。；？！—–()（）\[\]]|,(?!\d)|，|(?<![a-z])(?:but|or|whereas|while)(?![a-z])|还是|或者|但"
+                     r"|并且|而且|且|同时")
 #: a year followed by these is the year of a filing named as the source ("the 2023 annual report", "2023年年报")
 _FILING_AFTER = re.compile(r"\s*年?\s*(?:年报|年度报告|一季报|半年报|三季报|中报)"
                            r"|\s*(?:annual report|10-?k|10-?q|form)")
@@ -227,9 +297,14 @@ class Facts:
     years: set[int] = field(default_factory=set)  # years of the period (comparison and filing years left out)
     fiscal_years: set[int] = field(default_factory=set)  # years stated as a fiscal-year label ("fiscal 2023")
     filing_years: set[int] = field(default_factory=set)
+    excluded_years: set[int] = field(default_factory=set)  # "rather than the 2023 annual figure"
     periods: set[str] = field(default_factory=set)
     latest: bool = False
+    not_latest: bool = False  # "not the latest one"
+    prior: bool = False  # "the prior fiscal year": the year before the latest
+    annualized: bool = False  # "annualize the nine-month figure"
     metrics: set[str] = field(default_factory=set)
+    growth: bool = False  # a growth rate or change of the metric, not its level
     segment_names: list[set[str]] = field(default_factory=list)
     total_metric: bool = False  # "total revenue": the whole of the metric, not a part of it
 
@@ -246,7 +321,8 @@ class Facts:
         return all((facet, v) in self.weak for v in self.facets.get(facet, ()))
 
     def empty(self) -> bool:
-        return not (self.facets or self.years or self.periods or self.latest or self.metrics)
+        return not (self.facets or self.years or self.periods or self.latest or self.metrics or self.excluded_years
+                    or self.not_latest or self.prior or self.annualized or self.growth)
 
 
 _COMPILED = [((facet, value, weak), re.compile(p)) for facet, value, p, weak in _TERMS]
@@ -255,6 +331,8 @@ _METRIC_RE = [(m, re.compile(p)) for m, p in _METRICS]
 _SEGMENT_NAME = re.compile(r"((?:[a-z][a-z&'-]*\s+){1,3})(?:reportable\s+|operating\s+)?"
                            r"(?:segments?|divisions?|business units?)"
                            r"|([\u4e00-\u9fff]{2,6}?)(?:分部|板块)")
+_DETERMINERS = {"the", "a", "an", "its", "their", "our", "your", "my", "this", "that", "which", "each", "one", "of",
+                "for", "in", "with", "from"}
 _GENERIC_WORDS = set("the a an its their our your my own for of in only just do you want mean is it this that "
                      "report reporting reportable operating each one which".split())
 
@@ -276,13 +354,18 @@ def _after(cues: list[tuple[int, int]], e: int, hi: int) -> bool:
     return any(e <= cs and ce <= hi for cs, ce in cues)
 
 
-def _polarity(norm: str, spans: list[tuple[int, int]]) -> list[str]:
-    """'excl', 'incl' or 'plain' for each span, by the cues in its clause (see the module docstring)."""
+def _polarity(norm: str, spans: list[tuple[int, int]], terms: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """'excl', 'incl' or 'plain' for each span, by the cues in its clause (see the module docstring).
+
+    A cue inside one of `terms` belongs to that term ("扣除" of 扣除非经常性损益, "excluding" of "excluding
+    non-recurring items") and governs nothing else: 扣除非经常性损益后的净利润 is net income, not its exclusion.
+    """
     clauses = _clauses(norm)
-    fwd_x = [(m.start(), m.end()) for m in _EXCL_FWD.finditer(norm)]
-    bwd_x = [(m.start(), m.end()) for m in _EXCL_BWD.finditer(norm)]
-    fwd_i = [(m.start(), m.end()) for m in _INCL_FWD.finditer(norm)]
-    bwd_i = [(m.start(), m.end()) for m in _INCL_BWD.finditer(norm)]
+
+    def cues(pattern: re.Pattern[str]) -> list[tuple[int, int]]:
+        return [(m.start(), m.end()) for m in pattern.finditer(norm)
+                if not any(ts <= m.start() and m.end() <= te for ts, te in terms)]
+    fwd_x, bwd_x, fwd_i, bwd_i = cues(_EXCL_FWD), cues(_EXCL_BWD), cues(_INCL_FWD), cues(_INCL_BWD)
     out = []
     for s, e in spans:
         lo, hi = next(((a, b) for a, b in clauses if a <= s < b or (a <= s and e <= b)), (0, len(norm)))
@@ -302,11 +385,17 @@ def _polarity(norm: str, spans: list[tuple[int, int]]) -> list[str]:
     return out
 
 
-def _year_facts(text: str, norm: str, facts: Facts) -> None:
+def _year_facts(text: str, norm: str, facts: Facts, terms: Sequence[tuple[int, int]]) -> None:
     years: set[int] = set()
     filing: set[int] = set()
+    clauses = _clauses(norm)
+    contrasts = [(m.start(), m.end()) for m in _CONTRAST.finditer(norm)]
     for m in re.finditer(r"(?<!\d)((?:19|20)\d{2})(?!\d)", norm):
         year = int(m.group(1))
+        lo = next((a for a, b in clauses if a <= m.start() < b), 0)
+        if _before(contrasts, lo, m.start()):  # "rather than the 2023 annual figure", "而不是2023年年报中的全年数"
+            facts.excluded_years.add(year)
+            continue
         tail = norm[m.end(): m.end() + 16]
         head = norm[max(0, m.start() - 24): m.start()]
         if _FILING_AFTER.match(tail) or re.search(r"(?:filed|published) (?:in|on)\s*$", head):
@@ -334,6 +423,7 @@ def read_facts(text: str) -> Facts:
     norm = normalise(text).replace("’", "'")
     found = longest_matches(norm, _COMPILED)
     polarity = _polarity(norm, [(s, e) for s, e, _ in found])
+    terms = [(s, e) for s, e, _ in found]
     for (_s, _e, (facet, value, weak)), pol in zip(found, polarity, strict=True):
         if pol == "excl":
             flipped = TWO_VALUED.get(facet, {}).get(value)
@@ -349,10 +439,15 @@ def read_facts(text: str) -> Facts:
     if re.search(r"含非经常性损益|包含非经常性损益|including (?:non-?recurring|one-?(?:time|off))", norm):
         facts.facets.setdefault("recurring", set()).discard("excl")
         facts.add("recurring", "incl")
-    # periods: a quarter named as an end point ("as of Q1 2024", "截至2024年6月30日") is not a period type
-    masked = _END_POINT_QUARTER.sub(" ", norm)
+    mspans = longest_matches(norm, _METRIC_RE)
+    # periods: a quarter named as an end point ("as of Q1 2024", "截至2024年6月30日") is not a period type,
+    # nor is a period word inside a metric's name ("annual recurring revenue")
+    chars = list(norm)
+    for s, e, _m in mspans:
+        chars[s:e] = " " * (e - s)
+    masked = _END_POINT_QUARTER.sub(lambda m: " " * len(m.group(0)), "".join(chars))
     pspans = longest_matches(masked, _PERIOD_RE)
-    ppol = _polarity(masked, [(s, e) for s, e, _ in pspans])
+    ppol = _polarity(masked, [(s, e) for s, e, _ in pspans], terms)
     for (_s, _e, ptype), pol in zip(pspans, ppol, strict=True):
         if pol != "excl":
             facts.periods.add(ptype)
@@ -365,16 +460,28 @@ def read_facts(text: str) -> Facts:
     if not facts.periods and _DATE.search(norm):
         facts.periods.add("point")  # "December 31, 2023", "2022年12月31日": a balance-sheet date
     latest = [m for m in _LATEST.finditer(norm) if not _LATEST_NOT_PERIOD.match(norm, m.start())]
-    lpol = _polarity(norm, [m.span() for m in latest])
+    lpol = _polarity(norm, [m.span() for m in latest], terms)
     facts.latest = any(p == "plain" for p in lpol)
+    facts.not_latest = any(p == "excl" for p in lpol)
+    prior = [m for m in _PRIOR_PERIOD.finditer(norm) if not _COMPARED_JUST_BEFORE.search(norm[max(0, m.start() - 24):
+                                                                                              m.start()])]
+    facts.prior = any(p == "plain" for p in _polarity(norm, [m.span() for m in prior], terms))
+    annualized = list(_ANNUALIZED.finditer(norm))
+    facts.annualized = any(p != "excl" for p in _polarity(norm, [m.span() for m in annualized], terms))
     if re.search(r"最近一年|近一年|last fiscal year|most recent (?:fiscal |full )*year", norm) and not facts.periods:
         facts.periods.add("annual")
-    _year_facts(text, norm, facts)
-    mspans = longest_matches(norm, _METRIC_RE)
-    mpol = _polarity(norm, [(s, e) for s, e, _ in mspans])
+    _year_facts(text, norm, facts, terms)
+    mpol = _polarity(norm, [(s, e) for s, e, _ in mspans], terms)
     facts.metrics = {m for (_s, _e, m), p in zip(mspans, mpol, strict=True) if p != "excl"}
+    growth = list(_GROWTH.finditer(norm))
+    facts.growth = any(p != "excl" for p in _polarity(norm, [m.span() for m in growth], terms))
+    whole = list(_WHOLE_METRIC.finditer(norm))
+    if any(p != "excl" for p in _polarity(norm, [m.span() for m in whole], terms)):
+        facts.total_metric = True
     for m in _SEGMENT_NAME.finditer(norm):
-        words = set(tokenize(m.group(1) or m.group(2) or "")) - _GENERIC_WORDS
+        name = (m.group(1) or "").split()
+        cut = max((i + 1 for i, w in enumerate(name) if w in _DETERMINERS), default=0)
+        words = set(tokenize(" ".join(name[cut:]) if m.group(1) else m.group(2) or "")) - _GENERIC_WORDS
         if words:
             facts.segment_names.append(words)
     return facts
@@ -398,7 +505,17 @@ _OFF_INTENT = re.compile(
     r"|retrieve|find)\b|is it (?:ok|okay|alright|fine) if i\b|do you have (?:access|a copy|the (?:10-?k|filing|report))"
     r"|should i proceed|shall i proceed|can you (?:share|send|provide) (?:the|a) (?:filing|document|link)"
     r"|我(?:可以|能|能否|是否可以|可否)?(?:再|先)?(?:检索|搜索|查阅|查一下|查询|查找|看一下)|需要我(?:再|先)?(?:查|检索|搜索|提供两个)"
-    r"|我(?:可以|能)(?:同时)?(?:给出|提供)两个", re.I)
+    r"|我(?:可以|能)(?:同时)?(?:给出|提供)两个"
+    # how the agent gets the figure, not which figure: "should I calculate EBITDA myself from the income
+    # statement?", "我应该先在年报中搜索…吗", "我可以用年报里…表格的数据吗"
+    r"|(?:^|,)\s*(?:should|shall|can|may|could|do i need to)\s+i\s+(?:\w+\s+)?(?:calculate|compute|derive|work out|reconstruct"
+    r"|rebuild|build|estimate|sum|add up|recalculate|recompute|piece together)\b[^?]*?(?:\bmyself\b|\bby hand\b"
+    r"|\bmanually\b|\bon my own\b|\bfrom (?:the |its |their )?(?:income statements?|cash[- ]flow statements?"
+    r"|balance sheets?|financial statements|statements|10-?[kq]s?|filings?|notes?|tables?|quarterly (?:reports|filings"
+    r"|data)|components|line items|segment (?:note|table)))"
+    r"|我(?:应该|应|需要|要不要|是否需要|是否应该|是否要)(?:先|再)?(?:去|在|到)?[^，。？?]{0,12}?"
+    r"(?:检索|搜索|查阅|查找|查看|查一下|查询|(?<![审核调检])查)"
+    r"|我(?:可以|能|能否|可否)(?:直接)?(?:用|使用|采用|引用)[^，。？?]{0,24}(?:表格?|附注|数据|公告)", re.I)
 _TAG = re.compile(r"(?:,|，)?\s*(?:right|correct|is that right|is that correct|am i right"
                   r"|对吗|是吗|对不对|是不是|没错吧|是吧)"
                   r"\s*[?？]?\s*$", re.I)
@@ -409,11 +526,83 @@ _NEG_STATEMENT = [
 ]
 
 
+#: polite fillers that carry a negation character but negate nothing ("不好意思打扰一下")
+_POLITE_ZH = re.compile(r"不好意思|打扰(?:您|你)?(?:一下)?了?|麻烦(?:您|你)?")
+
+
 def clean_question(text: str) -> str:
-    """The question without markdown and yes/no wrappers ("(please answer yes or no)")."""
+    """The question without markdown, yes/no wrappers ("(please answer yes or no)") and polite fillers."""
     s = _MARKDOWN.sub(" ", text)
     s = _YESNO_WRAPPER.sub(" ", s)
+    s = _POLITE_ZH.sub(" ", s)
     return re.sub(r"\s+", " ", s).strip()
+
+
+# ----------------------------------------------------------------- the question within a longer message
+_ABBREV = {"inc", "co", "corp", "ltd", "vs", "no", "approx", "est", "incl", "excl", "e.g", "i.e", "u.s", "etc", "mr",
+           "ms", "dr", "st", "fig", "p", "pp"}
+_INTERROGATIVE_END = re.compile(r"(?:[?？]|[吗呢么嘛]|(?<![a-z])(?:right|correct|ok|okay))\s*[)）\]\"'”]*\s*$", re.I)
+
+
+def _sentences(text: str) -> list[str]:
+    """`text` cut into sentences and list items (line breaks, . ! ? 。！？), abbreviations and decimals kept."""
+    out: list[str] = []
+    for line in re.split(r"\n+", text):
+        line = _MARKDOWN.sub(" ", line).strip()
+        start = 0
+        for m in re.finditer(r"[?？!！。\u2047]+|\.(?=\s)", line):
+            if m.group(0) == ".":
+                word = re.search(r"(?:^|(?<=[\s.(]))([a-z.]+)$", line[start:m.start()].lower())
+                if word is not None and (word.group(1).strip(".") in _ABBREV or len(word.group(1).strip(".")) == 1):
+                    continue  # "Co.", "vs.", "U.S.", an initial
+            out.append(line[start:m.end()].strip())
+            start = m.end()
+        out.append(line[start:].strip())
+    return [s for s in out if s.strip(" :：-")]
+
+
+def question_focus(text: str) -> tuple[str, str | None]:
+    """The part of a message that asks the user something, and the sentence just before it.
+
+    Agents often put findings before the question ("The 10-K shows basic EPS of $2.87 and diluted EPS of
+    $2.41. Is the diluted figure what you want?", a markdown list of both figures, "fiscal 2023 revenue was
+    $X, but ...") : what is judged is the question, not the preamble, which may name every reading. The
+    question is the sentences that end as questions (?, 吗, a yes/no wrapper, a tag such as "right?"); a
+    message without one is judged whole. The preceding sentence is returned for a question that only
+    points back at it ("I can compute TTM revenue instead. Would that be what you need?").
+    """
+    units = _sentences(_YESNO_WRAPPER.sub(" \u2047 ", text))  # a wrapper marks its sentence as a question
+    asks = [i for i, u in enumerate(units) if _INTERROGATIVE_END.search(u.replace("\u2047", "?"))]
+    units = [u.replace("\u2047", " ").strip() for u in units]
+    if len(units) <= 1 or not asks or len(asks) == len(units):
+        return text, None
+    focus = " ".join(units[i] for i in asks if units[i])
+    referent = units[asks[0] - 1] if asks[0] > 0 and asks[0] - 1 not in asks else None
+    return focus, referent
+
+
+_NEG_AUX = {"isn't": "is", "aren't": "are", "wasn't": "was", "weren't": "were", "doesn't": "does", "don't": "do",
+            "didn't": "did", "won't": "will", "wouldn't": "would", "shouldn't": "should", "can't": "can",
+            "couldn't": "could", "hasn't": "has", "haven't": "have"}
+_NEG_INTERROGATIVE = re.compile(
+    r"^(\s*(?:(?:so|and|but|then|well|ok|okay|just to (?:check|confirm)|to confirm)\s*,?\s*)?)"
+    r"(isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|wouldn't|shouldn't|can't|couldn't|hasn't|haven't"
+    r"|(?:is|are|was|does|do|did|should|would)(?=\s+(?:it|this|that|you|they|we)\s+not\b))\b"
+    r"(\s+(?:it|this|that|you|they|we))?(\s+not\b)?", re.I)
+
+
+def positive_form(text: str) -> str:
+    """An English negative question put as its positive ("Isn't it the diluted figure you need?" → "is it the
+    diluted figure you need?"): such questions ask whether the proposition holds, and are answered so ("Don't
+    you want the full-year figure?" is answered "no" by a user who wants a quarter). Other text is returned
+    unchanged (a bare "Not on a gross basis?" stays negated: yes and no are ambiguous there)."""
+    def repl(m: re.Match[str]) -> str:
+        aux = m.group(2)
+        positive = _NEG_AUX.get(aux.lower(), aux)
+        if aux[:1].isupper():
+            positive = positive[:1].upper() + positive[1:]
+        return f"{m.group(1)}{positive}{m.group(3) or ''}"
+    return _NEG_INTERROGATIVE.sub(repl, text.replace("’", "'"), count=1)
 
 
 def is_tag_statement(text: str) -> bool:

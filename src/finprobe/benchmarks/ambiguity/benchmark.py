@@ -86,7 +86,9 @@ from finprobe.core.models._base import ModelBackend
 from finprobe.core.retrieval import BM25Index
 from finprobe.core.schema import Action, Message, Outcome, Sample, SampleRecord, Score, Step, StepKind, Transcript
 
-SCORER_VERSION = "ambiguity-1"
+#: 2: derivation operands, table units, share wholes and long comparison phrases in grading; the simulator
+#: judges the question, not a preamble (see `grading` and `simulators`)
+SCORER_VERSION = "ambiguity-2"
 #: reply cap for the embedded model: one action is < 100 tokens, and a 135M model that starts repeating
 #: itself would otherwise fill the whole max_tokens budget on every turn
 LOCAL_AGENT_MAX_TOKENS = 192

@@ -22,7 +22,14 @@ Rules on top of `magnitude_match` (issue 7):
 - hedges: an answer that states both readings' values — even each labelled with its own reading ("FY2023:
   $412.35M; FY2022: $398.70M" when the readings differ by year) — is a hedge, wrong against both readings,
   as the seed paper rules; `hedge` is set on such grades (and on every other hedge verdict) so reports can
-  count them (`metrics.hedge_count`).
+  count them (`metrics.hedge_count`);
+- derivations: the figures an answer's value is derived from (add-backs, "excluding $X of …", quarters that
+  sum to it, a reconciliation table; role `operand` in `classify_numbers`) are not second candidates, so
+  "$305.4M (excluding $82.1M of SBC and $34.4M of amortization)" is a match. A derivation that states the
+  other reading's value itself ("$701.3M (EBITDA of $642.8M plus $58.5M of one-offs)" when A_d is $642.8M)
+  still states both readings, and stays a hedge under the paper's rule. Comparison figures and the whole of
+  a share ("compared with GAAP operating income of $188.9M", "占合并营业收入（86.40亿元）的25.1%") are context,
+  not statements of a value.
 
 LLM judge (role `judge`, optional): asked for {"verdict_intended": correct|incorrect,
 "verdict_default": correct|incorrect}; a reply that does not parse (after one retry) or a failed judge
@@ -106,7 +113,7 @@ def _states_both(answer: str, a: str, a_d: str) -> bool:
     if ra is None or rd is None:
         return False
     stated = [c.number for c in classify_numbers(answer)
-              if c.role in ("candidate", "period", "per_unit", "share", "count")]
+              if c.role in ("candidate", "period", "per_unit", "share", "count", "operand")]
     return any(same_figure(n, ra) for n in stated) and any(same_figure(n, rd) for n in stated)
 
 

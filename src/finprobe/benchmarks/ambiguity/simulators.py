@@ -26,6 +26,8 @@ from finprobe.benchmarks.ambiguity._propositions import (
     is_open_question,
     is_tag_statement,
     negations_as_exclusions,
+    positive_form,
+    question_focus,
     read_facts,
     split_alternatives,
 )
@@ -161,6 +163,18 @@ class DeterministicSimulator:
     right?") is read as an exclusion. Markdown and yes/no wrappers ("(please answer yes or no)") are
     ignored; a question in either language is judged on an instance in either language.
 
+    What is judged is the question itself (`_propositions.question_focus`): findings put before it ("The
+    10-K shows basic EPS of $2.87 and diluted EPS of $2.41. …", a markdown list of both figures) are not
+    propositions put to the user; a question that only points back ("Would that be what you need?") is
+    judged with the sentence before it. An English negative question ("Isn't it the diluted figure?",
+    "Don't you want the full-year figure?") is answered as its positive (`positive_form`). Besides the
+    facets, the question is checked for what it sets aside ("rather than the 2023 annual figure", "not the
+    latest one", "而不是…全年数"), "the prior fiscal year" when C says "the latest", an annualized figure, a
+    growth rate of a level metric, the whole of a metric the user wants a part of ("total company revenue",
+    全部营业收入), and a subsidiary or joint venture taken on its own. A question about how the agent gets
+    the figure ("Should I calculate EBITDA myself from the income statement?", 我需要先去年报里查…吗) is
+    a process question: "I don't know".
+
     Known limits: propositions are found by a bilingual lexicon and clause-scoped cues, so paraphrases
     the lexicon lacks are not seen (they leave the answer "I don't know" rather than wrong, unless a
     recognised proposition is contradicted); C itself is read for "the most recent" and for items it
@@ -283,6 +297,7 @@ class DeterministicSimulator:
         qf = read_facts(text)
         k, d = self.known, self.default
         affirmed_facets: set[str] = set()
+        self._judge_investee(qf, j)
         for facet, values in qf.facets.items():
             weak = qf.is_weak(facet)
             if facet in k.facets and not (k.is_weak(facet) and weak):
@@ -322,6 +337,22 @@ class DeterministicSimulator:
         self._judge_context_exclusions(text, j)
         return j, tokens
 
+    def _judge_investee(self, qf: Facts, j: _Judgement) -> None:
+        """"The joint venture on its own", "子公司单独": a part of the group taken alone is another reporting
+        entity than the company, its shareholders' share or its segment (unless the user's entity is one)."""
+        scope = qf.facets.get("scope", set())
+        if "investee" not in scope:
+            return
+        scope.discard("investee")
+        if not scope:
+            del qf.facets["scope"]
+        entity = self.instance.intended_interpretation.get("entity") or ""
+        if "investee" in read_facts(entity).facets.get("scope", set()) or re.search(
+                r"(?i)joint venture|\bjv\b|subsidiar|associate|affiliate|合营|联营|合资|子公司", entity):
+            j.affirmed.append("scope=investee")
+        elif entity or self.known.facets.get("scope") or self.known.facets.get("attribution"):
+            j.contradicted.append("scope=investee (a part of the group on its own)")
+
     def _judge_segments(self, qf: Facts, j: _Judgement) -> None:
         if "segment" not in qf.facets.get("scope", set()) or not qf.segment_names:
             return
@@ -358,6 +389,14 @@ class DeterministicSimulator:
                 j.affirmed.append("the most recent period")
             else:
                 j.unsettled.append("the most recent period")
+        # what the question sets aside: a year ("rather than the 2023 annual figure"), "not the latest one"
+        if qf.excluded_years & k.years and not qf.years & k.years:
+            j.contradicted.append(f"sets aside the user's year {sorted(qf.excluded_years & k.years)}")
+        if (qf.not_latest or qf.prior) and k.latest:
+            j.contradicted.append("not the most recent period")
+        if qf.annualized and k.periods and not re.search(r"(?i)annuali[sz]|年化",
+                                                          self.instance.intended_interpretation.get("period") or ""):
+            j.contradicted.append("an annualized figure, not the period itself")
 
     def _judge_filing(self, qf: Facts, j: _Judgement) -> None:
         """A filing named as the source ("the 2023 annual report"): the reading whose vintage names it."""
@@ -372,6 +411,12 @@ class DeterministicSimulator:
 
     def _judge_metric(self, qf: Facts, j: _Judgement) -> None:
         intended = self.field_facts.get("metric")
+        metric_text = self.instance.intended_interpretation.get("metric") or ""
+        if qf.growth and metric_text and not (intended is not None and intended.growth) \
+                and not {"change", "organic"} & set(self.known.facets):
+            j.contradicted.append("a growth rate or change, not the level of the metric")
+        if qf.total_metric and not qf.metrics and self.metric_qualified:
+            j.contradicted.append("the total of the metric, not the part asked for")
         if not qf.metrics or intended is None or not intended.metrics:
             return
         if qf.metrics & intended.metrics:
@@ -406,8 +451,15 @@ class DeterministicSimulator:
 
     # ------------------------------------------------------------------ decide
     def decide(self, question: str) -> SimReply:
-        text = clean_question(question)
+        focus, referent = question_focus(question)
+        text = positive_form(clean_question(focus))
         info: dict[str, Any] = {"question": text}
+        if referent is not None:
+            # a question that only points back ("Would that be what you need?") is about the sentence before it
+            alone, _ = self._judge(text)
+            if not (alone.affirmed or alone.contradicted or alone.unsettled) and not is_open_question(text):
+                text = positive_form(clean_question(f"{referent} {focus}"))
+                info.update(question=text, referent=True)
         if is_off_intent(text):
             return self._reply(IDK, "a request about the agent's process, not the user's intent", info)
         sentences = [s for s in re.split(r"(?<=[?？])\s*", text) if s.strip()] or [text]
