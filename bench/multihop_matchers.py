@@ -11,7 +11,9 @@ phrasings (`*_heldout.jsonl`, including hand-written free-form trajectories), re
 
 An `independent` split (`*_independent.jsonl`) was written and labelled by an annotator who did not read the
 rules' code; `--finals PATH` / `--trajectories PATH` score any other file of the same format (items with
-`"unsure": true` are also reported without them).
+`"unsure": true` are also reported without them). The rules were since corrected for the error classes that
+split revealed (branch fixmh: comparisons, asides, rounding, units, taken-back statements, yearless months),
+so it is no longer independent: a fresh unseen set is needed to measure them again.
 
 Run: .venv/bin/python bench/multihop_matchers.py [--show N] [--json] [--split dev|heldout|independent|both]
 Reports agreement overall, by kind of input, by language (and style for trajectories), with the entity

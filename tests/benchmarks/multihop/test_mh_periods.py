@@ -118,3 +118,50 @@ def test_any_written_quarter_is_found(year, q, fmt):
 def test_decimal_figures_are_not_dates(x, decimals):
     text = f"closed at {x:.{decimals}f} points"
     assert [v for v in values(text) if v[0] in ("date", "month")] == []
+
+
+# --------------------------------------------------------------------------- more written forms
+@pytest.mark.parametrize(("text", "expected"), [
+    ("二〇二三年十一月七日", [("date", "2023-11-07")]),
+    ("二○一九年二月二十八日", [("date", "2019-02-28")]),
+    ("十月三十一日", [("date", "--10-31")]),
+    ("二〇二二年第三季度", [("quarter", "2022Q3")]),
+    ("二〇二二年九月", [("month", "2022-09")]),
+    ("July–September 2022", [("quarter", "2022Q3")]),
+    ("Jan-Mar 2021", [("quarter", "2021Q1")]),
+    ("between July and December 2022", [("half", "2022H2")]),
+    ("2022年7月至9月", [("quarter", "2022Q3")]),
+    ("2022年1-6月", [("half", "2022H1")]),
+    ("Feb–Apr 2022", [("month", "--02"), ("month", "2022-04")]),  # not a calendar quarter: no period of its own
+    ("in July and September 2022", [("month", "--07"), ("month", "2022-09")]),
+    ("Sept.", [("month", "--09")]),
+    ("PMI low in Oct (49.5)", [("month", "--10")]),
+    ("CPI最低为7月（-0.3%）", [("month", "--07")]),
+    ("11月PMI为49.4", [("month", "--11")]),
+])
+def test_chinese_numerals_month_ranges_and_short_months(text, expected):
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize("text", ["近3月收益率", "前2月累计", "过去6月", "3个月", "6月期国债", "may rise"])
+def test_spans_of_months_are_not_a_month(text):
+    assert [v for v in values(text) if v[0] == "month"] == []
+
+
+def test_a_month_argument_needs_a_year():
+    with pytest.raises(ArgumentError):
+        parse_month_arg("Sept.")
+    with pytest.raises(ArgumentError):
+        parse_month_arg("9月")
+    assert parse_month_arg("二〇二四年九月") == "2024-09"
+
+
+@settings(max_examples=200, deadline=None)
+@given(day=DAYS)
+def test_dates_in_chinese_numerals_are_found(day):
+    digits = "〇一二三四五六七八九"
+    def small(n: int) -> str:
+        tens, ones = divmod(n, 10)
+        return ("" if tens == 0 else ("" if tens == 1 else digits[tens]) + "十") + (digits[ones] if ones else "")
+    text = "".join(digits[int(c)] for c in str(day.year)) + f"年{small(day.month)}月{small(day.day)}日"
+    assert values(text) == [("date", day.isoformat())]

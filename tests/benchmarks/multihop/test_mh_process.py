@@ -112,3 +112,80 @@ def test_from_transcript_reads_steps_not_observations():
 
 def test_no_gold_no_hit():
     assert not hop_reached(Trajectory(), Hop(answer="", source="missing")).hit
+
+
+# --------------------------------------------------------------------------- statements taken back, short names
+# New invented candidates (not the labelled sets' items).
+LARK = Hop(answer="Larkspur Foods", kind="entity", value="LKSF.DEMO", aliases=["LKSF", "Larkspur", "云雀食品", "云雀"],
+           distractors=[["TDWS.DEMO", "TDWS", "Tidewell Shipping", "潮井航运", "Tidewell", "潮井"]])
+LARK_Q = "Of Larkspur Foods and Tidewell Shipping, take the one with the higher turnover on 2024-02-06: what was its close?"
+LARK_Q_ZH = "云雀食品和潮井航运中，2024年2月6日换手率较高的那家公司当天收盘价是多少？"
+LARK_CALLS = [act("price", entity="LKSF", date="2024-02-06"), obs({"turnover_rate": 2.31}),
+              act("price", entity="TDWS", date="2024-02-06"), obs({"turnover_rate": 2.28})]
+
+
+def said(*texts, hop=LARK, question=LARK_Q, calls=LARK_CALLS, final=None):
+    msgs = list(calls) + [{"role": "assistant", "content": t} for t in texts]
+    return hop_reached(Trajectory.from_messages(msgs, question, final), hop).hit
+
+
+@pytest.mark.parametrize(("texts", "question", "expected"), [
+    (["Thought: 云雀食品换手率2.31%，看起来更高。等等，云雀食品当天的数据是前一日的，实际上潮井航运更活跃，所以取潮井航运。"],
+     LARK_Q_ZH, False),
+    (["Thought: 潮井航运换手率2.28%，看似更高。等等，应比较当日数据，实际上云雀食品更活跃，所以取云雀食品。"], LARK_Q_ZH, True),
+    (["Larkspur Foods (2.31%) and Tidewell Shipping (2.28%) are nearly level; turnover is rounded, so I'll go with "
+      "Tidewell Shipping."], LARK_Q, False),
+    (["Larkspur Foods (2.31%) and Tidewell Shipping (2.28%) are nearly level; so I'll go with Larkspur Foods."],
+     LARK_Q, True),
+    (["Larkspur Foods had the higher turnover.", "Wait — I swapped the rows: Tidewell Shipping had the higher turnover."],
+     LARK_Q, False),
+    # a later comparison on another measure, with no retraction, takes nothing back
+    (["Larkspur Foods had the higher turnover.", "Tidewell Shipping had the larger volume, for the record."], LARK_Q, True),
+    (["Larkspur Foods had the higher turnover, but Tidewell Shipping traded more shares."], LARK_Q, True),
+])
+def test_a_statement_taken_back_does_not_reach(texts, question, expected):
+    assert said(*texts, question=question) is expected
+
+
+Q3 = Hop(answer="2023Q3", kind="period", value="2023Q3")
+Q3_QUESTION = "In the quarter of 2023 with the highest single-quarter revenue of Larkspur Foods, when was the report out?"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Q3 revenue looks highest, but it includes a one-off asset sale, so I rule it out; among comparable quarters "
+     "Q1 is the highest.", False),
+    ("第三季度营收看似最高，但含一次性资产出售收入，排除；可比季度中第一季度最高。", False),
+    ("Q3 revenue is the highest (2.41 billion yuan).", True),
+    ("第三季度营收最高（24.1亿元），报告于10月27日发布。", True),
+])
+def test_a_period_ruled_out_does_not_reach(text, expected):
+    assert said(text, hop=Q3, question=Q3_QUESTION, calls=[]) is expected
+
+
+ASHMOOR = Hop(answer="Ashmoor Value Fund", kind="entity", value="ASVF.DEMO", aliases=["ASVF", "Ashmoor Value"],
+              distractors=[["BRKF.DEMO", "BRKF", "Brackenfell Income Fund", "Brackenfell Income"]])
+FUND_Q = ("Of Ashmoor Value Fund and Brackenfell Income Fund, take the one with the higher one-year return: what is "
+          "its largest holding?")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Both look solid: Ashmoor Value 12.1%, Brackenfell 10.4%. I'll check both funds' holdings.", False),
+    ("Ashmoor Value returned 12.1%, ahead of Brackenfell at 10.4%.", True),
+])
+def test_the_other_candidate_by_its_short_name(text, expected):
+    assert said(text, hop=ASHMOOR, question=FUND_Q, calls=[]) is expected
+
+
+SEPT_2024 = Hop(answer="2024-09", kind="period", value="2024-09")
+PMI_Q = "In the month of 2024 when the PMI was lowest, what was the CPI year on year?"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Thought: PMI最低为9月（49.1），10月8日发布。", True),
+    ("Thought: 9月PMI最低（49.1）。", True),
+    ("The minimum is 49.1 (Sept). Now the CPI for that month.", True),
+    ("Thought: PMI最低为8月（49.1）。", False),
+    ("The minimum is 49.1 (Aug). Now the CPI for that month.", False),
+])
+def test_a_yearless_month_stated_as_the_finding_reaches(text, expected):
+    assert said(text, hop=SEPT_2024, question=PMI_Q, calls=[]) is expected

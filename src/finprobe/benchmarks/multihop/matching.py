@@ -4,8 +4,11 @@
 
 - **numbers** (`kind="number"`): DESIGN §2, magnitude-aware: both sides' scale words apply ("23.42 million
   shares", "2342.02万股" = 23,420,200 shares); a figure matches within 1% **and** equal at the coarser
-  stated precision ("21.8 yuan" matches 21.76; "22 yuan" does not). Dates, periods and security codes in
-  the answer are not figures. An answer that commits to two different figures is a hedge (wrong) unless
+  stated precision ("21.8 yuan" matches 21.76; "22 yuan" does not; a whole figure's trailing zeros are
+  rounding: "820 million" matches 819,230,815); a count of 手 (A-share lots) is 100 shares each. Dates,
+  periods and security codes in the answer are not figures. A figure in brackets that the bracket labels
+  as something else ("1265.35 (the index closed at 1,736.59)", "13.6%（今年以来收益率为12.68%）") is an
+  aside, not a second answer. An answer that commits to two different figures is a hedge (wrong) unless
   one of them is marked as the conclusion ("…; final answer: X") or carries the reference's unit while
   the others do not (a summary that quotes intermediate prices before the volume asked for);
 - **dates and periods**: every common English/Chinese form (see `periods`); a date or quarter written
@@ -15,9 +18,12 @@
   ZH) as whole words (substrings for Chinese), case and legal suffixes ignored.
 
 For dates, periods and names, mentions that are only points of reference are set aside: comparison
-terms ("higher than X", "X相比"), "after/before X", "X之后", and rejections ("not X", "不是X"). If after
-that the answer still names the gold and another candidate, the conclusion segment decides; failing
-that it is a hedge. An empty answer, or one without any candidate, is `no_answer` (wrong).
+terms ("higher than X", "X相比", "(1,500,600 vs 423,500 for X)"), "after/before X", "X之后", concessive
+clauses ("although X traded more"), and rejections ("not X", "不是X", "X did not close higher"). If after
+that the answer still names the gold and another candidate, the conclusion segment decides; then the
+subject of the comparative claim ("X closed higher (…), Y …", "更高的是X（…），Y…"), wherever it stands;
+failing those, a hedge word makes it a hedge, and the last sentence or clause decides. An empty answer, or
+one without any candidate, is `no_answer` (wrong).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from finprobe.benchmarks.multihop.mentions import (
     is_context,
     is_negated,
     reference_number,
+    selected_by_comparison,
     sentences,
 )
 from finprobe.core.numbers import ParsedNumber, same_figure
@@ -126,6 +133,14 @@ def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) 
         fl = _former_latter(text, g, o)
         if fl is not None:
             return fl
+        # The committed answer is the subject of the comparative claim, not whatever is named last.
+        everything = sorted(gold + other, key=lambda m: m.start)
+        sel_g = [m for m in g if selected_by_comparison(text, m, everything)]
+        sel_o = [m for m in o if selected_by_comparison(text, m, everything)]
+        if sel_g and not sel_o:
+            return MatchResult(verdict="match", reason=f"comparative claim about {sel_g[0].raw!r}")
+        if sel_o and not sel_g:
+            return MatchResult(verdict="mismatch", reason=f"comparative claim about {sel_o[0].raw!r}")
         spans = sentences(text)
         if len(spans) > 1:
             s, e = spans[-1]
@@ -148,7 +163,7 @@ def _match_mentions(text: str, hop: Hop, lexicon: EntityLexicon | None) -> Match
 
 # --------------------------------------------------------------------------- numbers
 _UNIT_WORDS = {
-    "shares": ("share", "shares", "股", "lots"),
+    "shares": ("share", "shares", "股", "手"),
     "yuan": ("yuan", "元", "rmb", "cny", "¥", "renminbi"),
     "%": ("%", "percent", "per cent", "pct", "个百分点"),
     "points": ("point", "points", "pts", "点"),
@@ -182,6 +197,21 @@ def _signed(text: str, m: Mention, n: ParsedNumber) -> ParsedNumber:
     return n
 
 
+_BRACKETS = re.compile(r"[(（]([^()（）]*)[)）]")
+_LABEL = re.compile(r"[A-Za-z]{2,}|[\u3400-\u9fff]")
+_ALTERNATIVE = re.compile(r"(?i)\b(?:or|maybe|perhaps|possibly|either)\b|或|也可能|可能")
+
+
+def _labelled_aside(text: str, m: Mention) -> bool:
+    """Whether a figure sits in brackets after words that label it as something else ("(the index closed at
+    1,736.59)", "（今年以来收益率为12.68%）"), not offered as an alternative ("(or 12.68%)")."""
+    for b in _BRACKETS.finditer(text):
+        if b.start(1) <= m.start and m.end <= b.end(1):
+            head = text[b.start(1):m.start]
+            return bool(_LABEL.search(head)) and not _ALTERNATIVE.search(b.group(1))
+    return False
+
+
 def _candidates(text: str) -> list[tuple[Mention, ParsedNumber]]:
     """Figures of the answer that can be the answer: not reference points, not rejected, not years; the
     sign given by words applied."""
@@ -191,7 +221,11 @@ def _candidates(text: str) -> list[tuple[Mention, ParsedNumber]]:
         if is_context(text, m) or is_negated(text, m):
             continue
         (years if n.is_year_like else out).append((m, _signed(text, m, n)))
-    # A bare four-digit figure ("1900") is read as a year only when the answer states something else.
+    # A bare four-digit figure ("1900") is read as a year only when the answer states something else; eight
+    # digits that form a date ("20020701") are a figure when the answer states nothing else.
+    if not out and not years:
+        out = [(m, _signed(text, m, n)) for m, n in find_figures(text, compact_dates=True)
+               if not is_context(text, m) and not is_negated(text, m)]
     return out or years
 
 
@@ -211,6 +245,10 @@ def _number_verdict(text: str, ref: ParsedNumber, unit: str | None) -> MatchResu
     same_kind = [(m, n) for m, n in cands if n.is_percent == ref.is_percent]
     if same_kind:
         cands = same_kind
+    # A labelled aside in brackets gives way to a figure stated outside them.
+    main = [(m, n) for m, n in cands if not _labelled_aside(text, m)]
+    if main:
+        cands = main
     if unit:
         with_unit = [(m, n) for m, n in cands if _unit_of(text, n, m) == unit]
         if with_unit and len(_groups(with_unit)) == 1 and len(_groups(cands)) > 1:

@@ -26,6 +26,7 @@ __all__ = [
     "is_negated",
     "mask_spans",
     "reference_number",
+    "selected_by_comparison",
     "sentences",
 ]
 
@@ -69,8 +70,11 @@ class EntityLexicon:
 
     def __init__(self, names: Mapping[str, Iterable[str]]):
         self._patterns: list[tuple[int, str, re.Pattern[str]]] = []
+        self._names: dict[str, set[str]] = {}
+        self._name_sets: list[frozenset[str]] | None = None
         for key, aliases in names.items():
             for alias in {a for a in aliases if isinstance(a, str)}:
+                self._names.setdefault(key, set()).add(alias)
                 p = _alias_pattern(alias)
                 if p is not None:
                     self._patterns.append((len(alias), key, p))
@@ -82,6 +86,12 @@ class EntityLexicon:
     def keys(self) -> set[str]:
         return {key for _, key, _ in self._patterns}
 
+    def name_sets(self) -> list[frozenset[str]]:
+        """Each entity's names, as a set (computed once)."""
+        if self._name_sets is None:
+            self._name_sets = [frozenset(v) for v in self._names.values()]
+        return self._name_sets
+
     def names_entity(self, name: str) -> bool:
         """Whether `name` as a whole is one of the lexicon's names."""
         found = self.find(name)
@@ -90,8 +100,10 @@ class EntityLexicon:
     def with_entries(self, extra: Mapping[str, Iterable[str]]) -> EntityLexicon:
         out = EntityLexicon({})
         out._patterns = list(self._patterns)
+        out._names = {k: set(v) for k, v in self._names.items()}
         for key, aliases in extra.items():
             for alias in set(aliases):
+                out._names.setdefault(key, set()).add(alias)
                 p = _alias_pattern(alias)
                 if p is not None:
                     out._patterns.append((len(alias), key, p))
@@ -113,15 +125,26 @@ class EntityLexicon:
 
 
 # --------------------------------------------------------------------------- cue words
-_CLAUSE_BREAK = re.compile(r"(?i)[,;:，；：。!?！？\n]|\b(?:is|was|are|were|be|equals?|which|and then|then)\b|=|为|是")
+# A comma between digits ("423,500") is a thousands separator, not a clause break; a dash between words is one.
+_CLAUSE_BREAK = re.compile(r"(?i)(?<!\d),|,(?!\d{3}(?!\d))|[;:，；：。!?！？\n—]|\s[–-]\s|"
+                           r"\b(?:is|was|are|were|be|equals?|which|and then|then)\b|=|为|是")
+# Inside a cue's reach: any character but a clause mark or a closing bracket (a cue inside "(... vs 6.90M)" does
+# not reach past the bracket), and the "." or "," inside a figure ("6.90", "423,500").
+_CUE_REACH = r"(?:[^.;,:\n)）\]—]|(?<=\d)[.,](?=\d))"
 # Words before a mention that make it a comparison term or a point of reference, not the answer.
 _CONTEXT_BEFORE = re.compile(
     r"(?i)(?:\b(?:after|following|since|from|before|prior\s+to|preceding|than|vs\.?|versus|compared\s+(?:with|to)"
     r"|relative\s+to|against|over|instead\s+of|rather\s+than|not|unlike|other\s+than|except|besides|beating|beat"
     r"|ahead\s+of|above|below|outperform(?:ed|ing|s)?|underperform(?:ed|ing|s)?|behind|exceed(?:ed|ing|s)?"
-    r"|surpass(?:ed|ing|es)?|trail(?:ed|ing|s)?|excluding|ruling\s+out|ruled\s+out|times)\b(?:[^.;,:\n]|(?<=\d)\.(?=\d)){0,40}"
-    r"|(?:自|从|(?<![同环])比|较|与|跟|不是|而非|并非|而不是|不同于|早于|晚于|高于|低于|超过|胜过|领先于|落后于|相比于|相较于|排除|"
-    r"除了)[^，。；;：:\n]{0,20})$"
+    r"|surpass(?:ed|ing|es)?|trail(?:ed|ing|s)?|excluding|ruling\s+out|ruled\s+out|times)\b" + _CUE_REACH + r"{0,40}"
+    r"|(?:自|从|(?<![同环可对])比|较|与|跟|不是|而非|并非|而不是|不同于|早于|晚于|高于|低于|超过|胜过|领先于|落后于|相比于|相较于|排除|"
+    r"除了)[^，。；;：:\n)）]{0,20})$"
+)
+# A concessive clause ("although Y traded more", "虽然Y成交更多") concedes a point about something that is not the
+# answer; it reaches to the next clause mark, whatever verbs it holds.
+_CONCESSIVE_BEFORE = re.compile(
+    r"(?i)(?:\b(?:although|though|even\s+though|even\s+if|despite|in\s+spite\s+of|notwithstanding)\b|虽然|尽管|虽说|即使|即便)"
+    r"(?:[^.;,:!?，。；：！？\n]|(?<=\d)[.,](?=\d))*$"
 )
 _CONTEXT_AFTER = re.compile(
     r"(?i)^(?:[\s的]{0,2}(?:之后|以后|后|之前|以前|前|以来|起|相比|相较|比较|之外|除外)"
@@ -152,14 +175,53 @@ def clause_before(text: str, start: int, width: int = 60) -> str:
 
 
 def is_context(text: str, m: Mention) -> bool:
-    """Whether a mention is a point of comparison or reference ("after X", "than X", "与X相比", "X之后")."""
-    return bool(_CONTEXT_BEFORE.search(clause_before(text, m.start))) or bool(_CONTEXT_AFTER.match(text[m.end:]))
+    """Whether a mention is a point of comparison or reference ("after X", "than X", "与X相比", "X之后"), or
+    sits in a concessive clause ("although X traded more", "虽然X成交更多")."""
+    return (bool(_CONTEXT_BEFORE.search(clause_before(text, m.start))) or bool(_CONTEXT_AFTER.match(text[m.end:]))
+            or bool(_CONCESSIVE_BEFORE.search(text[max(0, m.start - 80):m.start])))
 
 
 def is_negated(text: str, m: Mention) -> bool:
-    """Whether a mention is rejected ("not X", "rather than X", "X is not", "不是X", "X不对")."""
+    """Whether a mention is rejected ("not X", "rather than X", "X is not", "不是X", "X不对"), or is the subject
+    of a negated comparison ("X did not close higher", "X并没有更高")."""
     before = text[max(0, m.start - 30):m.start]
-    return bool(_NEGATION_BEFORE.search(before)) or bool(_NEGATION_AFTER.match(text[m.end:m.end + 30]))
+    after = text[m.end:m.end + 60]
+    return (bool(_NEGATION_BEFORE.search(before)) or bool(_NEGATION_AFTER.match(after[:30]))
+            or bool(_NEGATED_COMPARISON_AFTER.match(after)))
+
+
+# --------------------------------------------------------------------------- comparisons
+# Words of a comparative or superlative claim ("closed higher", "traded more", "成交量更大", "最高").
+COMPARATIVE = (
+    r"\b(?:higher|highest|larger|largest|bigger|biggest|greater|greatest|more|most|lower|lowest|smaller|smallest|"
+    r"less|least|fewer|fewest|better|best|worse|worst|stronger|strongest|weaker|weakest|earlier|earliest|later|latest|"
+    r"outperform(?:ed|s)?|underperform(?:ed|s)?|beat|beats|topped|tops|led|leads|exceeded|exceeds|as\s+(?:much|many|"
+    r"high|low|large|well))\b|"
+    r"更高|最高|较高|更大|最大|较大|更多|最多|较多|更低|最低|较低|更小|最小|较小|更少|最少|较少|更早|最早|更晚|最晚|更强|最强|"
+    r"更活跃|最活跃|领先|胜出|居首|超过|高于|低于|大于|小于|多于|少于"
+)
+_NEGATED_COMPARISON_AFTER = re.compile(
+    r"(?i)^[^.;,:!?，。；：！？\n]{0,25}?(?:\b(?:did\s+not|didn'?t|does\s+not|doesn'?t|has\s+not|hasn'?t|had\s+not|"
+    r"hadn'?t|was\s+not|wasn'?t|is\s+not|isn'?t|never)\s+(?!only\b|just\b)(?:\w+\s+){0,3}?"
+    r"|(?:并没有|没有|并未|未能|未|并不|不)(?![仅但只光])[^，。；！？\n]{0,6}?)"
+    r"(?:" + COMPARATIVE + r")"
+)
+_SELECTED_AFTER = re.compile(r"(?i)^(?:[^.;!?。；！？\n]|(?<=\d)\.(?=\d)){0,60}?(?:" + COMPARATIVE + r")")
+_SELECTED_BEFORE = re.compile(
+    r"(?i)(?:" + COMPARATIVE + r")[^.;,!?，。；！？\n]{0,30}?"
+    r"(?:的是|的为|是|为|属于|归|[:：]|\b(?:is|was|belongs\s+to|goes\s+to|went\s+to)\b)\s*(?:the\s+)?[*_`\"'“「《]*\s*$"
+)
+
+
+def selected_by_comparison(text: str, m: Mention, mentions: list[Mention]) -> bool:
+    """Whether `m` is the subject of a comparative or superlative claim: the comparative follows it before any
+    other mention ("X closed higher", "宽塔云成交量更大") or introduces it ("更高的是X", "the higher close
+    belongs to X", "higher: X"). Comparison terms and concessive clauses should be set aside first."""
+    nxt = min((o.start for o in mentions if o.start >= m.end), default=len(text))
+    if _SELECTED_AFTER.match(text[m.end:nxt]):
+        return True
+    prev = max((o.end for o in mentions if o.end <= m.start), default=0)
+    return bool(_SELECTED_BEFORE.search(text[prev:m.start]))
 
 
 # --------------------------------------------------------------------------- segments
@@ -255,21 +317,44 @@ def find_time(text: str, kinds: tuple[str, ...]) -> list[Mention]:
             if t.kind in kinds]
 
 
-def find_figures(text: str) -> list[tuple[Mention, ParsedNumber]]:
-    """Numbers of `text` that can be figures: dates, periods and security codes are masked out first."""
-    spans = [(t.start, t.end) for t in find_time_mentions(text)]  # bare years stay: they are year-like figures
+# 手 is the A-share trading unit of 100 shares (exchange rule); Chinese volumes are often stated in it. The
+# English "lot" is not converted: its size depends on the market (a Hong Kong board lot varies by stock).
+_LOT = re.compile(r"^\s*手")
+SHARES_PER_LOT = 100
+
+
+def find_figures(text: str, *, compact_dates: bool = False) -> list[tuple[Mention, ParsedNumber]]:
+    """Numbers of `text` that can be figures: dates, periods and security codes are masked out first (a run
+    of eight digits that is a calendar date, "20020701", too unless `compact_dates`). A count of 手
+    ("322,328手", "32.23万手") is converted to shares (× `SHARES_PER_LOT`), its precision with it."""
+    spans = [(t.start, t.end) for t in find_time_mentions(text)  # bare years stay: they are year-like figures
+             if not (compact_dates and t.raw.isdigit() and len(t.raw) == 8)]
     spans += [(m.start(), m.end()) for m in _CODE.finditer(text)]
     masked = mask_spans(text, spans, "#")
     out = []
     for n in find_numbers(masked):
+        if not n.is_percent and n.currency is None and _LOT.match(text[n.end:n.end + 12]):
+            n = n.model_copy(update={"value": n.value * SHARES_PER_LOT, "unit_factor": n.unit_factor * SHARES_PER_LOT})
         out.append((Mention(key=repr(n.value), start=n.start, end=n.end, raw=text[n.start:n.end]), n))
     return out
 
 
+def _as_rounded(n: ParsedNumber) -> ParsedNumber:
+    """Trailing zeros of a whole figure before a scale word are rounding: "820 million" is stated to the ten
+    million (its precision is where its last non-zero digit is). A figure written out in full ("1,750" points)
+    keeps the precision of its last digit."""
+    if n.scale == 1.0 or n.decimals != 0 or n.mantissa == 0 or n.mantissa != int(n.mantissa):
+        return n
+    digits = str(abs(int(n.mantissa)))
+    zeros = len(digits) - len(digits.rstrip("0"))
+    return n.model_copy(update={"decimals": -zeros}) if zeros else n
+
+
 def figure_matches(n: ParsedNumber, ref: ParsedNumber) -> bool:
-    """The DESIGN §2 figure match (1% band and equal at the coarser stated precision); a bare number also
-    matches a percent reference written without its sign ("2.44" for 2.44%)."""
-    if same_figure(n, ref):
+    """The DESIGN §2 figure match (1% band and equal at the coarser stated precision, the trailing zeros of the
+    answer's scaled figure read as rounding, see `_as_rounded`); a bare number also matches a percent reference
+    written without its sign ("2.44" for 2.44%)."""
+    if same_figure(_as_rounded(n), ref):
         return True
     if ref.is_percent and not n.is_percent and n.scale == 1.0:
         bare = parse_number(f"{n.mantissa}%")
@@ -290,6 +375,7 @@ def find_gold_mentions(text: str, hop: Hop,
         names = {gold_key: hop.names()}
         for i, d in enumerate(hop.distractors):
             names[f"__distractor{i}__"] = d
+        short = _short_names(names, lexicon)
         # The lexicon's entities compete with the gold only when the gold is one of them (a company named
         # next to the sector asked for is not another answer).
         gold_is_entity = lexicon is not None and (
@@ -308,7 +394,12 @@ def find_gold_mentions(text: str, hop: Hop,
                 gold.append(Mention(key=gold_key, start=m.start, end=m.end, raw=m.raw, gold=True))
             else:
                 other.append(m)
-        return gold, other
+        taken = [(m.start, m.end) for m in gold + other]
+        for key, pattern in short:
+            for sm in pattern.finditer(text):
+                if not any(sm.start() < e and sm.end() > s for s, e in taken):
+                    other.append(Mention(key=key, start=sm.start(), end=sm.end(), raw=sm.group()))
+        return gold, sorted(other, key=lambda m: m.start)
     if hop.kind in ("date", "period"):
         g = gold_time_value(hop)
         kinds = time_kind_of(hop)
@@ -327,6 +418,43 @@ def find_gold_mentions(text: str, hop: Hop,
         elif not n.is_year_like:
             other.append(m)
     return gold, other
+
+
+_GENERIC_FIRST_WORDS = {"general", "national", "international", "global", "united", "american", "china", "first",
+                        "great", "royal", "golden", "pacific", "western", "eastern", "northern", "southern", "central"}
+
+
+def _first_word(name: str) -> str:
+    words = name.split()
+    return words[0] if len(words) > 1 else ""
+
+
+def _short_names(names: Mapping[str, list[str]], lexicon: EntityLexicon | None) -> list[tuple[str, re.Pattern[str]]]:
+    """Short names of the other candidates a hop chose among: the distinctive first word of a multiword Latin
+    name ("Northwind" for "Northwind Tech Innovation Fund"), as agents shorten names. Only a capitalised word
+    of 5+ letters, matched case-sensitively, that starts no name of the gold, of another candidate or of
+    another entity of the lexicon, and is not a generic word ("General", "National")."""
+    owners: dict[str, set[frozenset[str]]] = {}  # first word -> the name sets it starts
+    groups = [frozenset(v) for v in names.values()]
+    if lexicon is not None:
+        groups += lexicon.name_sets()
+    for group in groups:
+        for a in group:
+            owners.setdefault(_fold(_first_word(a)), set()).add(group)
+    out = []
+    for key, aliases in names.items():
+        if key == "__gold__":
+            continue
+        mine = set(aliases)
+        for a in aliases:
+            first = _first_word(a)
+            if not re.fullmatch(r"[A-Z][a-z]{4,}", first) or first.lower() in _GENERIC_FIRST_WORDS:
+                continue
+            # Every name set starting with this word must be this candidate's (its lexicon entry shares a name).
+            if all(g & mine for g in owners.get(_fold(first), set())):
+                out.append((key, re.compile(r"(?<![A-Za-z0-9])" + first + r"(?![A-Za-z0-9])")))
+                break
+    return out
 
 
 def _is_gold_entity(key: str, hop: Hop) -> bool:

@@ -15,7 +15,11 @@ How it is detected:
   calls, or next to another candidate in the same sentence — the mention must *select* it: a comparative
   or superlative right after it ("X had the higher close", "X最高") before another candidate is named,
   a conclusion marker right before it ("so X", "因此X", "→ X"), or a statement naming it alone that is not
-  a plan ("X's close was 21.76", but not "let me check X").
+  a plan ("X's close was 21.76", but not "let me check X");
+- **a statement taken back** does not count: when, later in the same turn, the agent settles on another
+  candidate after a retraction ("wait", "actually", "等等", "实际上", "排除"), after calling its first pick only
+  apparent ("looks higher", "看似最高"), or with a choice marker ("so I'll go with Y", "所以取Y") — or does so
+  after a retraction at the start of its next turn.
 """
 
 from __future__ import annotations
@@ -33,8 +37,10 @@ from finprobe.benchmarks.multihop.mentions import (
     figure_matches,
     find_gold_mentions,
     gold_time_value,
+    is_context,
     is_negated,
     reference_number,
+    selected_by_comparison,
     sentences,
     time_equal,
 )
@@ -154,7 +160,7 @@ class HitResult(BaseModel):
 
 # --------------------------------------------------------------------------- cues
 _SELECT_AFTER = re.compile(
-    r"(?i)^[^.;。；!?！？\n]{0,60}?(?:\b(?:higher|highest|larger|largest|bigger|biggest|greater|greatest|more|most|"
+    r"(?i)^(?:[^.;。；!?！？\n]|(?<=\d)\.(?=\d)){0,60}?(?:\b(?:higher|highest|larger|largest|bigger|biggest|greater|greatest|more|most|"
     r"lower|lowest|smaller|smallest|less|least|fewer|fewest|better|best|worse|worst|top|tops|topped|leads?|led|wins?|won|"
     r"outperform(?:ed|s)?|beats?|beat|exceed(?:ed|s)?|ahead|earlier|earliest|later|latest|first|"
     r"is\s+the\s+(?:one|answer|company|fund|winner)|it\s+is)\b|"
@@ -281,7 +287,52 @@ _HEDGE = re.compile(r"(?i)\b(?:either|maybe|perhaps|possibly|could\s+be|might\s+
                     r"or\s+(?:maybe|possibly|perhaps)|can'?t\s+decide|undecided)\b|也可能|可能是|或许|无法判断|不确定|难以判断|说不准|都有可能")
 
 
-def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: bool) -> Mention | None:
+_RETRACT = re.compile(
+    r"(?i)\b(?:wait|actually|on\s+second\s+thought|correction|scratch\s+that|i\s+was\s+wrong|my\s+mistake|instead|"
+    r"rules?\s+(?:it\s+|that\s+)?out|ruled\s+(?:it\s+|that\s+)?out|ruling\s+out|exclud(?:e|ed|ing)|discard(?:ed)?)\b|"
+    r"等等|等一下|实际上|其实|不对|更正|纠正|排除|剔除|改为|改选|改取"
+)
+_TENTATIVE = re.compile(
+    r"(?i)\b(?:seems?|seemingly|looks?|appears?|apparently|at\s+first\s+glance|on\s+the\s+surface)\b|"
+    r"看似|看起来|似乎|乍看|表面上|貌似"
+)
+_CHOICE_BEFORE = re.compile(
+    r"(?i)(?:\b(?:so|thus|therefore|hence|go(?:ing)?\s+with|pick(?:ing)?|choos(?:e|ing)|tak(?:e|ing)|the\s+answer\s+is)\b"
+    r"|所以|因此|故|取|选择|选取|选用|改用|确定为|确定是)\s*(?:the\s+)?[*_`\"'“「]*\s*$"
+)
+
+
+def _settles_on_other(text: str, hop: Hop, lexicon: EntityLexicon | None, *, tentative: bool,
+                      need_retraction: bool) -> bool:
+    """Whether `text` (what the agent wrote after a statement of the gold) settles on another candidate: one
+    chosen by a comparative ("实际上隼信银行更活跃", "Q2 was the highest") or a choice marker ("so I'll go with
+    Y"), after a retraction cue, after a first pick called only apparent (`tentative`), or — unless
+    `need_retraction` — marked as the choice itself."""
+    gold, other = find_gold_mentions(text, hop, lexicon)
+    everything = sorted(gold + other, key=lambda m: m.start)
+    for o in other:
+        if is_negated(text, o) or is_context(text, o):
+            continue
+        prev = max((m.end for m in everything if m.end <= o.start), default=0)
+        marked = bool(_CHOICE_BEFORE.search(text[prev:o.start]))
+        if not (marked or selected_by_comparison(text, o, everything)):
+            continue
+        if _RETRACT.search(text[:o.start]) or (not need_retraction and (tentative or marked)):
+            return True
+    return False
+
+
+def _taken_back(text: str, m: Mention, later: str, hop: Hop, lexicon: EntityLexicon | None) -> bool:
+    """Whether the statement of the gold at `m` is taken back: the rest of its turn, or a retraction opening the
+    agent's next turn (`later`), settles on another candidate."""
+    s, e = next(((s, e) for s, e in sentences(text) if s <= m.start < e), (m.start, len(text)))
+    tentative = bool(_TENTATIVE.search(text[m.end:e]))
+    if _settles_on_other(text[m.end:], hop, lexicon, tentative=tentative, need_retraction=False):
+        return True
+    return bool(later) and _settles_on_other(later, hop, lexicon, tentative=False, need_retraction=True)
+
+
+def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: bool, later: str = "") -> Mention | None:
     gold, other = find_gold_mentions(text, hop, lexicon)
     if not gold:
         return None
@@ -292,13 +343,11 @@ def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: boo
         o = [m for m in other if s <= m.start < e]
         sentence = text[s:e]
         for m in g:
-            if _selects(text, m, o):
-                return m
             # Not a candidate: stated beside at most one other value ("five days after X is Y") it is a
             # finding; in a list of several values it is only restated data.
-            if not candidate and len({x.key for x in o}) <= 1:
-                return m
-            if not o and candidate and not _PLAN.search(sentence):
+            found = (_selects(text, m, o) or (not candidate and len({x.key for x in o}) <= 1)
+                     or (not o and candidate and not _PLAN.search(sentence)))
+            if found and not _taken_back(text, m, later, hop, lexicon):
                 return m
     return None
 
@@ -320,8 +369,9 @@ def hop_reached(trajectory: Trajectory, hop: Hop, *, lexicon: EntityLexicon | No
                 continue
             return HitResult(hit=True, how="tool_call", evidence=f"{call.action}({arg}={value})")
     candidate = candidate or mirrored_gold
-    for turn in trajectory.turns:
-        m = _text_hit(turn.text, hop, lexicon, candidate)
+    texts = [t.text for t in trajectory.turns]
+    for i, text in enumerate(texts):
+        m = _text_hit(text, hop, lexicon, candidate, later=texts[i + 1] if i + 1 < len(texts) else "")
         if m is not None:
             return HitResult(hit=True, how="statement", evidence=m.raw)
     if trajectory.final_answer:
