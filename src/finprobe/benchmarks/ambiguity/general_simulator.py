@@ -6,33 +6,59 @@ simulator uses the default interpretation.
 
 `GeneralSimulator` (deterministic, English) reads a clarification question as propositions:
 
-- typed facets: years; ordinals with what they count ("the second season", "season 2", "Part II",
-  "Super Bowl LIV"); recency ("the most recent", "the original"); medium (film, TV, song, album, book,
-  stage, game); version (original vs. remake/cover) and format (animated vs. live-action); the role asked
-  about (who sang / wrote / played or voiced / directed / produced / won / hosted — only where the question
-  asks about the role, "who wrote it", "the songwriter", not in descriptions such as "written by");
-  gender (men's / women's); places (countries, US states, large cities, with aliases: US, UK, LA, ...);
-  and the kind of answer asked for (a person, a time, a place, a number: "are you asking when ...");
-- every other content word of the question (stemmed), e.g. names, titles, events ("premiere").
+- typed facets: years (a year C gives a sports season, "the 2016 season", admits games played the next
+  year); ordinals with what they count ("the second season", "season 2", "series 2", "S3E4", "Part II",
+  "Division III", "Super Bowl LIV"; "the 9th time" counts whatever its sentence counts, so it is "the ninth
+  title"), and the numbered eras every user dates ("World War I" = 1914-1918); recency ("the most recent",
+  "the original"; C's "has been ... since 2004" is the current one); medium (film, serial, TV, song, album,
+  book, stage, game); version (original vs. remake/cover; "the original air date" is no version), format
+  (animated vs. live-action), game platform (PC, PlayStation, Xbox, Switch) and unit (km = kilometres,
+  miles); the role asked about (who sang / the lead vocal, wrote, played or voiced, directed, produced,
+  won, hosted, translated — only where the question asks about the role, "who wrote it", "the songwriter",
+  not in descriptions such as "written by"); gender (men's / women's, "what man"); places (countries, US
+  states, large cities, with aliases: US, UK, LA, lower-case "us" in AmbigNQ's "when did us go to war");
+  the kind of place asked for (C's "In what city" vs "the venue", "which state", "the metro area", "what
+  road"); and the kind of answer asked for (a person, a time, a place, a number: "are you asking when ...");
+- every other content word of the question (stemmed, with synonyms: start = premiere, end = finale,
+  tournament = championship, NCAA = college), e.g. names, titles, events.
 
 Each proposition is *affirmed* when C states it, *contradicted* when C states another value of the same
-facet (another year, ordinal, medium, version, role, gender, place or answer kind) or when it is what
-another reading states and C does not ("the fan film" when another reading is about the fan film),
-*unsettled* otherwise. A term in the scope of an exclusion ("not", "rather than", "instead of", "as
-opposed to") is contradicted when C states it and ignored otherwise.
+facet (another year, ordinal, medium, version, platform, unit, role, gender, place, kind of place or answer
+kind) or when it is what another reading states and C does not ("the fan film" when another reading is
+about the fan film; "the band" when another reading asks which band), *unsettled* otherwise. A term in the
+scope of an exclusion ("not", "rather than", "instead of", "as opposed to") is contradicted when C states it
+and ignored otherwise.
 
 The reply:
 - **no** when any proposition is contradicted;
 - **I don't know** when a constraint C does not settle is proposed (a year, ordinal, role, gender, place,
-  answer kind or recency C does not state), or nothing is affirmed;
+  answer kind or recency C does not state; words C does not use marked as a restriction, "toll roads
+  specifically"), or nothing is affirmed;
+- **I don't know** when the question names, as the thing proposed, a name that neither C nor the prompt
+  nor any reading contains ("Was it the actress Jane Wyatt?", "the Winter Games in Lake Placid?" when C asks
+  where): a guess of the answer, or a question that contains it, which the user, knowing only C, cannot
+  check (names that describe, "the 2005 Tim Burton film", "starring Emma Watson", are no guesses);
 - **yes** when something C states *and that separates the readings* (a term some other reading lacks) is
   affirmed — words that neither C nor any reading uses ("live-action", "starring Emma Watson") describe the
   referent and do not block it; or when only what every reading shares is affirmed (a plain confirmation,
   "you're asking who played Gaston?") and nothing else is proposed;
+- a parenthesis glosses what precedes it: "World War I (1917)" is settled by the year C states; when C
+  settles what precedes it, the parenthesis counts only where it contradicts C;
 - **I don't know** also for a question that is not yes/no ("Which film do you mean?"), a request about the
-  agent's process ("Should I search again?"), a choice between readings unless every alternative is
-  contradicted ("the 1991 film or the 2017 one?"), and a negated question ("Not the 1991 one?") unless it is
-  a statement put for confirmation ("You're not asking about the 1991 film, right?"), read as an exclusion.
+  agent's process ("Should I search again?", "Would it help if I gave both?") or an offer of every
+  reading's answer ("Would you like both?"), and a choice between readings ("the city or the exact
+  venue?", "the date it signed, or the date it joined?") unless every alternative is contradicted.
+
+**Negated questions** are answered as a user naturally answers them (English answers the positive
+proposition):
+- a negative question ("Isn't it the 2017 film?", "Aren't you asking who sang lead?", "Don't you mean
+  ...?") is answered as its positive form: yes when C states it, no when C rules it out;
+- a negative statement with a reversed tag ("You don't mean the calendar year, do you?") asks whether the
+  positive holds: "no" = "no, I don't";
+- a negative statement put for confirmation ("You're not asking about the 1991 film, right?", "..., correct?")
+  is confirmed or denied: its terms are exclusions, so yes when C rules them out, no when C states them;
+- an elliptical negation ("Not the 1991 one?", "Not the surrender of Germany, then?") is I don't know: a
+  bare yes or no would not say which.
 
 Known limits: no outside knowledge (C "the 2017 film" does not tell it that this film is live-action);
 places inside places ("Los Angeles" vs "the US") are unsettled; paraphrases the lexicon lacks are unsettled.
@@ -71,14 +97,19 @@ _CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "s
               "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 _ROMAN_RE = r"(?:l?x{0,3}(?:ix|iv|v?i{0,3})|x?l(?:ix|iv|v?i{0,3}))"
 #: things that are counted ("season 2", "the second season"); synonyms folded
-_HEADS = {"season": "season", "series": "series", "episode": "episode", "part": "part", "chapter": "chapter",
+_HEADS = {"season": "season", "series": "season", "episode": "episode", "part": "part", "chapter": "chapter",
           "book": "book", "volume": "volume", "film": "film", "movie": "film", "game": "game", "round": "round",
           "edition": "edition", "term": "term", "album": "album", "installment": "installment",
           "instalment": "installment", "generation": "generation", "world war": "world war",
           "super bowl": "super bowl", "amendment": "amendment", "place": "place", "time": "time",
           "person": "person", "man": "person", "woman": "person", "president": "president", "wave": "wave",
           "stage": "stage", "leg": "leg", "day": "day", "week": "week", "act": "act", "title": "title",
-          "half": "half", "quarter": "quarter", "period": "period", "inning": "inning", "olympics": "olympics"}
+          "half": "half", "quarter": "quarter", "period": "period", "inning": "inning", "olympics": "olympics",
+          "division": "division", "tier": "tier", "level": "level"}
+#: the years of numbered eras every user knows: "World War I" agrees with C's "in 1917", "World War II" does not
+_ERA_YEARS: dict[tuple[str, int], tuple[int, int]] = {("world war", 1): (1914, 1918), ("world war", 2): (1939, 1945)}
+#: heads that count whatever the sentence counts ("the 9th time Notre Dame won a title" = "the ninth title")
+_ANY_HEAD = frozenset({"", "time"})
 _HEAD_RE = "|".join(sorted((re.escape(h) + "s?" for h in _HEADS), key=len, reverse=True))
 _ORD_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _CARD_WORD = "|".join(sorted(_CARDINALS, key=len, reverse=True))
@@ -97,7 +128,8 @@ _MEDIA: list[tuple[str, str]] = [
     ("tv", _alt(r"tv(?: series| show| shows| program(?:me)?| adaptation| version)?", r"television(?: series| show)?",
                 r"sitcom", r"mini-?series", r"show", r"series finale", r"episodes?", r"seasons?", r"anime",
                 r"(?:animated|cartoon|web|anime) series", r"cartoon show")),
-    ("film", _alt(r"films?", r"movies?", r"motion pictures?", r"feature films?", r"cinema", r"screenplay")),
+    ("film", _alt(r"films?", r"movies?", r"motion pictures?", r"feature films?", r"cinema", r"screenplay",
+                  r"(?<!tv )(?<!television )(?<!radio )serials?")),
     ("song", _alt(r"songs?", r"singles?", r"tracks?", r"tunes?", r"ballad", r"anthem")),
     ("album", _alt(r"albums?", r"lp", r"ep", r"records?(?= by| from)", r"soundtrack")),
     ("book", _alt(r"books?", r"novels?", r"novella", r"book series", r"the novel", r"comics?", r"manga",
@@ -107,7 +139,9 @@ _MEDIA: list[tuple[str, str]] = [
     ("game", _alt(r"video ?games?", r"game series")),
 ]
 _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
-    ("version", "original", _alt(r"original(?:ly)?(?: version| recording| release| film| movie| song| series)?",
+    # "the original air date" is the first broadcast of the episode C names, not an original version
+    ("version", "original", _alt(r"original(?:ly)?(?! air| broadcast| airing)"
+                                 r"(?: version| recording| release| film| movie| song| series)?",
                                  r"first version", r"first recorded", r"first released")),
     ("version", "remake", _alt(r"remakes?", r"reboots?", r"covers?", r"covered", r"cover version", r"revival",
                                r"re-?recordings?", r"re-?makes?", r"re-?imagining", r"redo", r"new version",
@@ -131,11 +165,50 @@ _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
     ("draw", "doubles", _alt(r"doubles", r"mixed doubles")),
     ("event", "release", _alt(r"releas\w*", r"came out", r"come out", r"comes out", r"coming out", r"launch\w*",
                               r"publish\w*", r"hit (?:theaters|theatres|cinemas|stores)")),
+    # finishing a work is another event than its release ("when Twain finished writing it" vs "published")
+    ("event", "complete", _alt(r"finish(?:ed|es|ing)? (?:writing|recording|filming|it)", r"completed writing")),
+    # units an answer is given in ("in km" = "in kilometres"; "in miles" is another unit)
+    ("unit", "km", _alt(r"km(?!/h)", r"kilomet(?:re|er)s?(?! per hour)")),
+    ("unit", "mile", _alt(r"miles?(?! per hour)")),
+    ("unit", "metre", _alt(r"metres?", r"meters?")),
+    ("unit", "foot", _alt(r"feet", r"ft")),
+    ("unit", "kmh", _alt(r"km/h", r"kph", r"kilomet(?:re|er)s per hour")),
+    ("unit", "mph", _alt(r"mph", r"miles per hour")),
+    ("unit", "kg", _alt(r"kg", r"kilogram(?:me)?s?", r"kilos?")),
+    ("unit", "pound", _alt(r"lbs?", r"pounds?")),
+    # game platforms (a version of a game): the PC release is not the Nintendo Switch one
+    ("platform", "pc", _alt(r"pc", r"windows", r"steam", r"mac")),
+    ("platform", "playstation", _alt(r"playstation(?: ?[1-5])?", r"ps ?[1-5]", r"psp", r"ps vita")),
+    ("platform", "xbox", _alt(r"xbox(?: one| 360| series [xs])?")),
+    ("platform", "switch", _alt(r"nintendo switch")),
+    ("platform", "wii", _alt(r"wii(?: u)?")),
+    ("platform", "nintendo_ds", _alt(r"(?:nintendo )?3ds", r"nintendo ds")),
+]
+#: the kind of place a question asks for: "In what city ..." is not "In what location ..." (the venue) or "What
+#: state ..."; read in C and the readings from the wh-phrase only, in a clarification question after a determiner
+#: or at the start of a text (an alternative of a choice)
+_PLACE_KINDS = {"city": "city", "cities": "city", "town": "city", "metroarea": "metro", "venue": "venue",
+                "location": "venue", "building": "venue", "stadium": "venue", "arena": "venue", "studio": "venue",
+                "theater": "venue", "theatre": "venue", "hall": "venue", "address": "venue", "site": "venue",
+                "state": "state", "province": "state", "country": "country", "nation": "country", "road": "road",
+                "highway": "road", "freeway": "road", "motorway": "road", "interstate": "road", "route": "road"}
+_KIND_WORD = "|".join(sorted(_PLACE_KINDS, key=len, reverse=True))
+_C_PLACE_KIND = re.compile(r"^\s*(?:(?:in|at|on|from|to|for|of)\s+)?(?:what|which)\s+(?:[a-z]+\s+)?"
+                           rf"(?P<k>{_KIND_WORD})s?" + _E)
+_Q_PLACE_KIND = re.compile(r"(?:" + _B + r"(?:which|what|the|a|an|this|that)\s+(?:(?:specific|exact|particular|actual|"
+                           r"precise|same|host|individual)\s+)?|^\s*(?:[a-z]+\s+)?)"  # or opening an alternative: "or TV studio"
+                           rf"(?P<k>{_KIND_WORD})s?" + _E +
+                           r"(?!\s+(?:capitol|capital|university|college|park|fair|department|police|house|legislature|"
+                           r"senate|line|lines|championship|title|of the union|record|records|level|team)\b)")
+#: facets read from the text with its case ("the Switch release", not "switch to")
+_CASED_FACETS: list[tuple[str, str, re.Pattern[str]]] = [
+    ("platform", "switch", re.compile(r"(?<!^)(?<![.?!]\s)(?<![A-Za-z])Switch(?![A-Za-z])")),
 ]
 _ROLE_WORDS: dict[str, str] = {}
 for _group, _words in {
-    "sing": "sing sings sang sung singing singer singers vocals vocalist perform performs performed performing "
-            "performer performers recorded recording artist band",
+    # "band" is not a role: "which band" asks for a group, "the lead vocal" for a person (a content word)
+    "sing": "sing sings sang sung singing singer singers vocal vocals vocalist perform performs performed performing "
+            "performer performers recorded recording artist popularized popularised popularize popularise",
     "write": "write writes wrote written writing writer writers songwriter songwriters lyricist lyrics penned "
              "author authors authored compose composes composed composer composers",
     "act": "play plays played playing portray portrays portrayed actor actors actress actresses cast voice voices "
@@ -144,6 +217,7 @@ for _group, _words in {
     "produce": "produce produces produced producing producer producers",
     "win": "win wins won winning winner winners champion champions",
     "host": "host hosts hosted hosting held",
+    "translate": "translate translates translated translating translator translators translation",
 }.items():
     for _w in _words.split():
         _ROLE_WORDS[_w] = _group
@@ -152,9 +226,18 @@ _ROLE_ASK = re.compile(_B + r"(?:who|whom|the (?:one|person|people|team|band|art
 _ROLE_NOUN = re.compile(_B + r"(?P<w>singer|songwriter|lyricist|composer|actor|actress|director|producer|writer|"
                         r"author|performer|vocalist|winner|champion|host)s?" + _E)
 _GENDER: list[tuple[str, str]] = [
-    ("men", _alt(r"men'?s?", r"male", r"boys'?", r"gentlemen'?s?", r"mens")),
-    ("women", _alt(r"women'?s?", r"female", r"girls'?", r"ladies'?", r"womens")),
+    ("men", _alt(r"men'?s?", r"male", r"boys'?", r"gentlemen'?s?", r"mens", r"man'?s?")),
+    ("women", _alt(r"women'?s?", r"female", r"girls'?", r"ladies'?", r"womens", r"woman'?s?")),
 ]
+#: "man" / "woman" inside a counted phrase ("the first man on the Moon") mean a person, not a gender
+_SINGULAR_GENDER = re.compile(_alt(r"man'?s?", r"woman'?s?"))
+#: lower-case "us" as the country in AmbigNQ's lower-cased questions ("when did us go to war"), not the pronoun
+_US_LOWER = re.compile(r"(?:(?<=\bdid )|(?<=\bdoes )|(?<=\bthe )|(?<=\bin )|(?<=\bwas )|(?<=\bhas ))us(?![a-z.'])"
+                       r"|(?<![a-z])us(?= (?:president|presidents|history|army|navy|government|open|congress|senate|"
+                       r"constitution|military|troops|citizens?|dollar|supreme court|national|house|flag|capital|"
+                       r"census|election|marines?|air force|states?|team)\b)")
+#: "S3E4": season 3, episode 4
+_EPISODE_CODE = re.compile(_B + r"s(?P<s>\d{1,2})\s?e(?P<e>\d{1,3})" + _E)
 _ASKS: list[tuple[str, str]] = [  # what kind of answer the question proposes
     ("person", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
                r"(?:who|whom|whose|the name of the person|which person|which (?:actor|singer|team|player))" + _E),
@@ -163,14 +246,16 @@ _ASKS: list[tuple[str, str]] = [  # what kind of answer the question proposes
              + "|" + _alt(r"(?:release|air|premiere|exact|specific|calendar) dates?")),
     ("place", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
               r"(?:where|which (?:place|city|country|location))" + _E + "|" + _alt(r"the location", r"the venue")),
-    ("count", _alt(r"how many", r"how much", r"the number of", r"the total number", r"the count")),
+    ("count", _alt(r"how many", r"how much", r"the number of", r"the total number", r"the count",
+                   r"(?:the )?(?:\w+ ){0,3}number itself", r"the (?:actual |exact )?(?:figure|value)")),
 ]
 _C_ASKS = [("count", r"\bhow (?:many|much)\b"),
            ("person", r"^\s*(?:who|whom|whose)\b|^\s*(?:which|what) (?:person|actor|actress|singer|team|band|player|"
                       r"character|artist|president|prime minister|author|writer)\b"),
            ("time", r"^\s*when\b|^\s*(?:what|which) (?:year|date|day|time)\b"
                     r"|^\s*what (?:is|was) the (?:\w+ ){0,2}(?:date|year)\b"),
-           ("place", r"^\s*where\b|^\s*(?:what|which) (?:city|country|place|state|location|venue)\b"),
+           ("place", r"^\s*where\b|^\s*(?:(?:in|at|on) )?(?:what|which) (?:city|country|place|state|location|venue|"
+                     r"road|highway|metroarea|region|stadium|town|province)\b"),
            ("count", r"\bhow (?:many|much)\b"),
            ("time", r"\b(?:release|air|premiere|pre-release|launch) dates?\b")]
 
@@ -211,7 +296,7 @@ for _state in ("new hampshire", "new jersey", "new mexico", "north carolina", "n
                "south carolina", "south dakota", "west virginia"):
     _PLACES[_state] = _state
 #: places inside other places: naming the larger one is not a contradiction (it is unsettled)
-_INSIDE = {"england": "united kingdom", "scotland": "united kingdom", "wales": "united kingdom",
+_INSIDE = {"united states": "north america", "canada": "north america", "mexico": "north america","england": "united kingdom", "scotland": "united kingdom", "wales": "united kingdom",
            "london": "united kingdom", "edinburgh": "united kingdom", "paris": "france", "tokyo": "japan",
            "rio de janeiro": "brazil", "beijing": "china", "sydney": "australia", "toronto": "canada",
            "berlin": "germany", "rome": "italy", "moscow": "russia", "dublin": "ireland", "mumbai": "india",
@@ -252,7 +337,24 @@ _TAG = re.compile(r"(?:,|\s)\s*(?:right|correct|is that right|is that correct|am
 _WHEN_YOU_SAY = re.compile(r"^\s*(?:when|where|if) you (?:say|said|ask|asked|mention|mentioned|refer to|wrote|write)\b"
                            r"[^,?]*,\s*", re.I)
 _PROCESS = re.compile(r"^\s*(?:should|shall|can|could|may) i\b|^\s*(?:would|do) you (?:like|want) me to\b|"
-                      r"^\s*is it (?:ok|okay|alright|fine) if i\b|^\s*want me to\b", re.I)
+                      r"^\s*is it (?:ok|okay|alright|fine) if i\b|^\s*want me to\b|"
+                      r"^\s*would it (?:help|be (?:helpful|useful|better|ok|okay|fine|easier)) if i\b|"
+                      r"^\s*i (?:can|could) (?:give|list|answer|provide|cover|name)\b", re.I)
+#: an offer of every reading's answer ("Would you like both people buried there?"): about the answer's form
+_OFFER_ALL = re.compile(r"^\s*(?:would|do) you (?:like|want|need) (?:me to (?:\w+ )?)?(?:both|all (?:the |of the |three |"
+                        r"two |four )?\w+|each|the answers? (?:for|to) (?:both|all|each))\b", re.I)
+#: a negative question ("Isn't it the voice actor you want?") asks what its positive form asks
+_NEG_QUESTION = re.compile(r"^\s*(?P<aux>isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|"
+                           r"haven'?t|hasn'?t)\s+(?=(?:you|it|this|that|they|we)\b)", re.I)
+_POSITIVE_AUX = {"isn": "is", "aren": "are", "wasn": "was", "weren": "were", "don": "do", "doesn": "does",
+                 "didn": "did", "won": "will", "wouldn": "would", "haven": "have", "hasn": "has"}
+#: a negative statement with a reversed tag ("You don't mean the calendar year, do you?") asks whether the
+#: positive holds ("no" = "I don't")
+_NEG_REVERSED_TAG = re.compile(r"^\s*(?:so,?\s+)?(?P<subj>you|it|this|that|they)(?:'re|'s| are| is)?\s+(?:don'?t|do not|"
+                               r"didn'?t|did not|aren'?t|are not|isn'?t|is not|wasn'?t|was not|not)\s+(?P<body>.*?)"
+                               r"[,\s]+(?:do|did|are|is|was|were) (?:you|it|this|that|they)\s*\?*\s*$", re.I)
+#: a restriction ("toll roads specifically"): what it adds is a constraint, not a description
+_RESTRICTION = re.compile(_B + r"(?:specifically|exclusively|in particular|solely)" + _E)
 _COVER_ALL = re.compile(_B + r"(?:both|all|every|each|either|list|several)" + _E)
 _NOT_CHOICE = re.compile(_B + r"(?:or not|or something else|or otherwise|or anything else|or so|or other|or any other|"
                          r"or another|or similar|or both)" + _E)
@@ -264,6 +366,8 @@ class TextFacts:
     """What a text states, with the polarity of each item: `neg` holds those inside an exclusion."""
 
     years: set[int] = field(default_factory=set)
+    #: years that name a sports season ("the 2016 season"): its games may be played the next calendar year
+    season_years: set[int] = field(default_factory=set)
     decades: set[int] = field(default_factory=set)
     ordinals: set[tuple[str, int]] = field(default_factory=set)
     recency: set[str] = field(default_factory=set)
@@ -288,17 +392,37 @@ class TextFacts:
 #: words that name the same thing, folded to one form before stemming
 _SYNONYMS = {
     **dict.fromkeys(("began", "begin", "begun", "begins", "beginning", "start", "started", "starts", "starting",
-                     "outbreak", "commenced", "commence", "onset", "entered", "enter", "entry", "joined"), "begin"),
-    **dict.fromkeys(("end", "ended", "ends", "ending", "conclude", "concluded", "conclusion", "over"), "end"),
+                     "outbreak", "commenced", "commence", "onset", "entered", "enter", "entry", "joined",
+                     "premiere", "premiered", "premieres", "premiering", "debut", "debuted", "debuts"), "begin"),
+    **dict.fromkeys(("end", "ended", "ends", "ending", "conclude", "concluded", "conclusion", "over", "finale"),
+                    "end"),
+    **dict.fromkeys(("tournament", "tournaments", "championship", "championships"), "championship"),
     **dict.fromkeys(("complete", "completed", "completion", "finish", "finished", "finishing", "done"), "complete"),
     **dict.fromkeys(("announce", "announced", "announcement", "unveil", "unveiled", "unveiling", "revealed"),
                     "announce"),
     **dict.fromkeys(("soccer", "football"), "football"),
+    **dict.fromkeys(("ncaa", "college", "collegiate"), "college"),
     **dict.fromkeys(("pm", "premier"), "primeminister"),
     **dict.fromkeys(("died", "die", "dies", "death", "dead"), "die"),
     **dict.fromkeys(("born", "birth"), "born"),
     **dict.fromkeys(("built", "build", "construction", "constructed", "erected"), "build"),
 }
+
+
+#: phrases read as one word (rewritten in the text before it is folded, so character positions stay aligned)
+_PHRASES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bprime ministers?\b", re.I), "primeminister"),
+    # "who made it famous" asks for the performer, as "who popularized it" does
+    (re.compile(r"\bmade (?:it|the song|them|him|her|this) (?:famous|popular|a hit)\b", re.I), "popularized"),
+    # a kind of place as one word, so "area" in "floor area" does not read as C's "metro area"
+    (re.compile(r"\bmetro(?:politan)? areas?\b", re.I), "metroarea"),
+]
+
+
+def _rewrite_phrases(text: str) -> str:
+    for pattern, word in _PHRASES:
+        text = pattern.sub(word, text)
+    return text
 
 
 def _match_stem(word: str) -> str:
@@ -342,6 +466,11 @@ def _roman(raw: str) -> int | None:
     return total or None
 
 
+def _same_head(a: str, b: str) -> bool:
+    """Two ordinals count the same things (a bare "the second" or "the 9th time" counts anything)."""
+    return a == b or a in _ANY_HEAD or b in _ANY_HEAD
+
+
 def _head(raw: str) -> str:
     raw = raw.lower()
     return _HEADS.get(raw) or _HEADS.get(raw.rstrip("s")) or raw
@@ -364,7 +493,8 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
     """The propositions of `text` (a question, C, or a reading's question). An exclusion cue inside words
     the `protected` texts also contain (a title: "You Don't Mess Around with Jim") excludes nothing."""
     facts = TextFacts()
-    norm = re.sub(r"\bprime ministers?\b", "primeminister", fold(text))
+    text = _rewrite_phrases(text)
+    norm = fold(text)
     excluded = _exclusion_spans(norm, protected) if not as_context else []
     consumed: list[tuple[int, int]] = []
 
@@ -383,8 +513,13 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
     for m in re.finditer(_B + r"((?:1[0-9]|20)\d{2})(?:s|'s)?" + _E, norm):
         if not m.group(0).endswith("s"):
             add("year", int(m.group(1)), m.start(), m.end())
+            if re.match(r"\s+(?:[a-z]+\s+)?season", norm[m.end():]):
+                facts.season_years.add(int(m.group(1)))
         else:
             add("decade", int(m.group(1)) // 10 * 10, m.start(), m.end())
+    for m in _EPISODE_CODE.finditer(norm):
+        add("ordinal", ("season", int(m.group("s"))), m.start(), m.end())
+        add("ordinal", ("episode", int(m.group("e"))), m.start(), m.end())
     for m in _WWII.finditer(norm):
         add("ordinal", ("world war", {"i": 1, "1": 1, "ii": 2, "2": 2}[m.group("n")]), m.start(), m.end())
     for regex in (_ORDINAL_BEFORE, _ORDINAL_AFTER):
@@ -392,12 +527,14 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
             n = _ordinal_value(m.group("n"))
             if n is not None and not (regex is _ORDINAL_AFTER and m.group("n") == "i"
                                       and _head(m.group("h")) not in ("world war", "part", "chapter", "volume",
-                                                                      "episode", "act", "book")):
+                                                                      "episode", "act", "book", "division")):
                 add("ordinal", (_head(m.group("h")), n), m.start(), m.end())
     for m in _REGNAL.finditer(text):
         n = _roman(m.group("n").lower())
         if any(a <= m.start("n") < b for a, b in consumed):
             continue
+        if m.group("n") == "I" and re.match(r"\s+[a-z]", text[m.end("n"):]):
+            continue  # "Before I answer": the pronoun
         if n is not None and m.group("name").lower() not in STOPWORDS and m.group("name").lower() not in _HEADS:
             add("ordinal", (m.group("name").lower(), n), m.start("n"), m.end("n"))
     for m in _BARE_ORDINAL.finditer(norm):
@@ -415,6 +552,12 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
             add("media", value, m.start(), m.end())
     for facet, value, pattern in _VERSION:
         for m in re.finditer(pattern, norm):
+            add("facet", (facet, value), m.start(), m.end())
+    kinds = _C_PLACE_KIND if as_context else _Q_PLACE_KIND
+    for m in kinds.finditer(norm):
+        add("facet", ("place_kind", _PLACE_KINDS[m.group("k")]), m.start("k"), m.end("k"))
+    for facet, value, cased in _CASED_FACETS:
+        for m in cased.finditer(text):
             add("facet", (facet, value), m.start(), m.end())
     role_spans = [(m.start("w"), m.end("w"), _ROLE_WORDS[m.group("w")]) for m in _ROLE_ASK.finditer(norm)]
     if as_context:  # C and readings: the question's main verb (and verbs joined to it by "and") is the role
@@ -434,6 +577,8 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
             consumed.append((m.start(), m.end()))
     for value, pattern in _GENDER:
         for m in re.finditer(pattern, norm):
+            if _SINGULAR_GENDER.fullmatch(m.group(0)) and any(a <= m.start() < b for a, b in consumed):
+                continue
             add("gender", value, m.start(), m.end())
     for m in _PLACE_RE.finditer(norm):
         if m.group(0) in ("la", "us") and not _US_UPPER.search(text[max(0, m.start() - 1):m.end() + 1]) \
@@ -442,6 +587,10 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
         add("place", _place_name(m.group(0)), m.start(), m.end())
     for m in _US_UPPER.finditer(text):
         add("place", "united states", m.start(), m.end())
+    for m in _US_LOWER.finditer(text):
+        add("place", "united states", m.start(), m.end())
+    if as_context and re.search(r"\b(?:has|have) been\b.*\bsince (?:1[0-9]|20)\d\d\b", norm):
+        facts.recency.add("latest")  # "who has been the parent company since 2004": the current one
     if as_context:
         for value, pattern in _C_ASKS:
             if re.search(pattern, norm):
@@ -493,6 +642,24 @@ class _Judgement:
                 "unsettled": self.blocking, "descriptors": self.descriptors}
 
 
+#: a run of capitalised words (a name), with the lower-case words names contain ("Mall of America")
+_NAME_LINKS = frozenset({"of", "the", "de", "da", "del", "van", "von", "la", "le", "du", "and", "y"})
+_NAME_WORD = r"(?:St\.|Mt\.|[A-Z][a-z][\w'’-]*|[A-Z]\.(?:\s?[A-Z]\.)*)"
+_NAME_RUN = re.compile(r"(?<![.?!:*#—–]\s)(?<![\w'’.])(?<!^)" + _NAME_WORD +
+                       r"(?:\s+(?:(?:of|the|de|da|del|van|von|la|le|du|and|y)\s+)?" + _NAME_WORD + r")*")
+#: what follows a name that is the thing proposed: the end of the clause, "you were thinking of", "who ..."
+_NAME_END = re.compile(r"\s*(?:$|[?!.,;:)\]—–]|-\s|(?:you|that|which|who|as|right|correct|instead)\b)")
+#: words before a name that make it a description of the referent, not the referent
+_DESCRIBING = frozenset({"by", "with", "starring", "featuring", "from", "directed", "written", "sung", "voiced",
+                         "played", "hosted", "produced", "feat", "ft", "and", "like", "than", "vs", "versus", "against",
+                         "of", "not", "besides", "except", "excluding"})
+#: capitalised words that are no names of their own: months, days, and the generic nouns of event and work
+#: titles ("the 2016 Games", "the Winter Games": a name needs a word of its own)
+_NOT_NAMES = frozenset("""january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday games olympics olympic cup series championship
+championships bowl awards award open show day war prize trophy tour league festival final finals tournament season
+episode film movie book album song edition version conference division summit treaty act amendment""".split())
+
 _BLOCKING = {"year", "decade", "ordinal", "recency", "role", "gender", "place", "asks"}
 
 
@@ -508,6 +675,7 @@ class GeneralSimulator:
                        for k, r in enumerate(instance.readings) if k != instance.target]
         self.prompt = read_text_facts(instance.question, as_context=True)
         self._texts = [fold(instance.question), *(fold(r.question) for r in instance.readings)]
+        self._known = {_match_stem(w) for t in self._texts for w in re.findall(r"[a-z0-9]+", t)}
 
     # ------------------------------------------------------------------ one proposition
     def _in(self, facts: TextFacts, kind: str, value: Any) -> bool:
@@ -518,7 +686,10 @@ class GeneralSimulator:
             return any(n == 1 for _, n in facts.ordinals)  # "the original iPhone" = "the first iPhone"
         if kind == "ordinal":
             head, n = value
-            return any(n == m and (head == h or not head or not h) for h, m in items)
+            span = _ERA_YEARS.get(value)
+            if span and any(span[0] <= y <= span[1] for y in facts.years):
+                return True
+            return any(n == m and _same_head(head, h) for h, m in items)
         if kind == "place":
             return value in items
         return value in items
@@ -527,12 +698,15 @@ class GeneralSimulator:
         """C states another value of the same facet."""
         c = self.c
         if kind == "year":
-            return bool(c.years)
+            return bool(c.years) and value - 1 not in c.season_years
         if kind == "decade":
             return bool(c.years) and not any(value <= y < value + 10 for y in c.years)
         if kind == "ordinal":
             head, n = value
-            return any(m != n and (head == h or not head or not h) for h, m in c.ordinals)
+            span = _ERA_YEARS.get(value)
+            if span and c.years and not any(span[0] <= y <= span[1] for y in c.years):
+                return True
+            return any(m != n and _same_head(head, h) for h, m in c.ordinals)
         if kind == "recency":
             other = {"latest": "earliest", "earliest": "latest"}[value]
             return other in c.recency or (value == "latest" and any(n == 1 for _, n in c.ordinals))
@@ -587,7 +761,50 @@ class GeneralSimulator:
                         any(self._in(o, kind, value) for o in self.others) and not self._in(self.prompt, kind, value))):
                     # excluding what C rules out ("not the 1991 one" when C says 2017) points at the target
                     j.distinctive.append(f"excludes {kind}={value}, which C rules out")
+        if j.descriptors and _RESTRICTION.search(fold(text)):
+            # "toll roads specifically": words C does not use restrict the answer here, they do not describe
+            j.blocking += [f"restricts to {d}" for d in j.descriptors]
         return j
+
+    def _judge_glossed(self, text: str) -> _Judgement:
+        """A parenthesis glosses what precedes it: "World War I (1917)" is settled by the year C states, and
+        "the 2016 season (the title game played in January 2017)" by what C states outside it."""
+        inner = [m.group(1) for m in re.finditer(r"\(([^()]*)\)", text)]
+        if not inner:
+            return self._judge(text)
+        outer, gloss = self._judge(re.sub(r"\([^()]*\)", " ", text)), self._judge(" ".join(inner))
+        if outer.distinctive and not outer.contradicted:
+            # C identifies the referent outside the parenthesis: the gloss elaborates it, and only what it
+            # contradicts counts ("the next Summer Olympics (Tokyo 2020)" when C says 2018)
+            outer.contradicted += gloss.contradicted
+            return outer
+        if gloss.distinctive and not gloss.contradicted and not outer.contradicted:
+            outer.distinctive += gloss.distinctive
+            outer.blocking = []  # what the gloss settles is what the name outside it means
+            return outer
+        return self._judge(text)
+
+    def _guessed_names(self, text: str) -> list[str]:
+        """Names the question proposes as the referent or the answer ("Was it the actress Jane Wyatt you were
+        thinking of?", "the Winter Games in Lake Placid" when C asks where) that neither C nor the prompt nor a
+        reading contains: the user knows only C, so such a guess is never confirmed. A name that describes
+        ("the 2005 Tim Burton film", "starring Emma Watson", "Leonard Cohen's original") is no guess."""
+        out = []
+        for m in _NAME_RUN.finditer(text):
+            words = [w for w in re.findall(r"[A-Za-z][\w'’.-]*", m.group(0)) if w.lower() not in _NAME_LINKS]
+            if not words or re.search(r"['’]s$", words[-1]):
+                continue  # a possessive describes ("Dolly Parton's original")
+            own = [fold(w).strip(".'’-") for w in words if fold(w).strip(".'’-") not in _NOT_NAMES]
+            if not own or any(_match_stem(w) in self._known for w in own) or _PLACE_RE.fullmatch(fold(m.group(0))):
+                continue
+            before = [w for w in re.findall(r"[A-Za-z']+", text[:m.start()]) if w.lower() not in ("the", "a", "an")]
+            prev = before[-1].lower() if before else ""
+            if prev in _DESCRIBING or (prev in ("in", "at", "on", "near") and "place" not in self.c.asks):
+                continue
+            if not _NAME_END.match(text[m.end():]):
+                continue  # a name before a noun describes it ("the Johnny Depp version")
+            out.append(m.group(0))
+        return out
 
     # ------------------------------------------------------------------ the question
     def _alternatives(self, text: str) -> list[str]:
@@ -616,21 +833,28 @@ class GeneralSimulator:
         if not yes_no:
             return self._reply(IDK, "not a yes/no question", info)
         text = " ".join(yes_no)
-        if _PROCESS.search(text) and _COVER_ALL.search(fold(text)):
+        if (_PROCESS.search(text) and _COVER_ALL.search(fold(text))) or _OFFER_ALL.search(text):
             return self._reply(IDK, "an offer about the answer's form (all readings), not the user's intent", info)
         tag = bool(_TAG.search(text))
-        if _NEGATED_HEAD.search(text) and not tag:
-            return self._reply(IDK, "a negated question: yes and no would be ambiguous", info)
+        positive = _positive_form(text)
+        if positive is not None:
+            info["read_as"] = text = positive
+        elif _NEGATED_HEAD.search(text) and not tag:
+            return self._reply(IDK, "an elliptical negation: yes and no would be ambiguous", info)
         alternatives = self._alternatives(text)
         if len(alternatives) > 1:
             judged = [self._judge(a) for a in alternatives]
             info["alternatives"] = [jd.as_info() for jd in judged]
-            substantive = [jd for jd in judged if jd.affirmed or jd.distinctive or jd.contradicted or jd.blocking]
+            # an alternative that only describes ("or the date it officially joined") is still an alternative
+            substantive = [jd for jd in judged if jd.affirmed or jd.distinctive or jd.contradicted or jd.blocking
+                           or jd.descriptors]
             if len(substantive) > 1:
                 if all(jd.contradicted for jd in substantive):
                     return self._reply(NO, "a choice between alternatives that are all contradicted", info)
                 return self._reply(IDK, "a choice between alternatives", info)
-        judgement = self._judge(text)
+        judgement = self._judge_glossed(text)
+        for name in self._guessed_names(text):
+            judgement.blocking.append(f"names {name!r}: a candidate answer the user, who knows only C, cannot check")
         info.update(judgement.as_info())
         answer, rule = judgement.verdict()
         if answer == IDK and rule == "proposes nothing the user can judge" and (
@@ -643,6 +867,19 @@ class GeneralSimulator:
 
     async def reply(self, question: str) -> SimReply:
         return self.decide(question)
+
+
+def _positive_form(text: str) -> str | None:
+    """The question a negative question or a negative statement with a reversed tag asks, or None
+    (the negation policy in the module docstring)."""
+    m = _NEG_QUESTION.match(text)
+    if m:
+        aux = re.match(r"[a-z]+?(?=n'?t)", m.group("aux").lower())
+        return _POSITIVE_AUX.get(aux.group(0) if aux else "", "is") + " " + text[m.end():]
+    m = _NEG_REVERSED_TAG.match(text)
+    if m:
+        return f"{m.group('subj')} {m.group('body')}?"
+    return None
 
 
 def _shared_run(window: str, text: str, at: int) -> bool:
