@@ -236,6 +236,8 @@ _US_LOWER = re.compile(r"(?:(?<=\bdid )|(?<=\bdoes )|(?<=\bthe )|(?<=\bin )|(?<=
                        r"|(?<![a-z])us(?= (?:president|presidents|history|army|navy|government|open|congress|senate|"
                        r"constitution|military|troops|citizens?|dollar|supreme court|national|house|flag|capital|"
                        r"census|election|marines?|air force|states?|team)\b)")
+#: "was the first Super Bowl played": a game is played, nobody plays a part (a passive "played" without "by")
+_GAME_PLAYED = re.compile(r"\b(?:was|were|is|are|be|been|being)\b(?:\s+[\w'-]+){0,6}\s+played$")
 #: "S3E4": season 3, episode 4
 _EPISODE_CODE = re.compile(_B + r"s(?P<s>\d{1,2})\s?e(?P<e>\d{1,3})" + _E)
 _ASKS: list[tuple[str, str]] = [  # what kind of answer the question proposes
@@ -562,7 +564,7 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
     role_spans = [(m.start("w"), m.end("w"), _ROLE_WORDS[m.group("w")]) for m in _ROLE_ASK.finditer(norm)]
     if as_context:  # C and readings: the question's main verb (and verbs joined to it by "and") is the role
         first = next((m for m in re.finditer(r"[a-z]+", norm) if m.group(0) in _ROLE_WORDS
-                      and not norm[m.end():].startswith(" by")), None)
+                      and not norm[m.end():].startswith(" by") and not _GAME_PLAYED.search(norm[:m.end()])), None)
         if first is not None:
             role_spans.append((first.start(), first.end(), _ROLE_WORDS[first.group(0)]))
             for m in re.finditer(r"\s+and\s+(?:[a-z]+ly\s+|first\s+)?([a-z]+)", norm[first.end():first.end() + 40]):

@@ -17,8 +17,9 @@
 - a list alias ("Fran Walsh, Philippa Boyens, Peter Jackson") is also stated when each of its members is;
   a parenthesised qualifier in an alias is optional ("Annie Get Your Gun (1946)").
 A stated alias inside a longer stated alias of another reading does not count ("White" in "Richard White"),
-nor does one that only modifies another reading's stated answer right before it (a possessive in an apposition,
-"Roger Taylor, Queen's drummer, sang lead"; the place it is in or of, "SH 130 in Texas"): that names context.
+nor does one that only modifies another reading's stated answer next to it (a possessive in an apposition or
+before it, "Roger Taylor, Queen's drummer, sang lead", "the Eagles' Don Henley"; the place it is in or of, "SH 130
+in Texas"): that names context.
 Names are compared in one form: spaced initials joined ("C. K. Nayudu" = "CK Nayudu"), "Saint" = "St.",
 "Mount" = "Mt.", and a capitalised US state code after a comma read as the state ("Bloomington, MN" =
 "Bloomington, Minnesota").
@@ -509,18 +510,22 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
 
 
 def _modifies(text: str, span: tuple[int, int], others: list[tuple[int, int]]) -> bool:
-    """The answer named at `span` modifies another stated answer right before it: a possessive in an
-    apposition ("Roger Taylor, Queen's drummer") or the place that answer is in or of ("SH 130 in Texas").
-    A possessive elsewhere names a version's performer ("Aretha Franklin's 1967 version"): no modifier."""
-    possessive = bool(re.search(r"['’]s$", text[span[0]:span[1]]) and re.match(r"\s+\w", text[span[1]:]))
+    """The answer named at `span` modifies another stated answer next to it: a possessive in an apposition
+    ("Roger Taylor, Queen's drummer") or right before it ("the Eagles' Don Henley"), or the place that answer
+    is in or of ("SH 130 in Texas"). A possessive elsewhere names a version's performer ("Aretha Franklin's
+    1967 version"): no modifier."""
+    own = text[span[0]:span[1]]
+    possessive = bool(re.search(r"(?:['’]s|s['’])$", own) and re.match(r"\s+\w", text[span[1]:]))
     for o in others:
+        if possessive and o[0] >= span[1] and not text[span[1]:o[0]].strip():
+            return True
         if o[1] > span[0]:
             continue
-        # a token's span holds its word's trailing punctuation ("Taylor," ): the gap starts with it
+        # a token's span holds its word's punctuation ("Taylor,", "(Eagles'"): the gap takes it in
         word = text[o[0]:o[1]]
-        between = word[len(word.rstrip(",(")):] + text[o[1]:span[0]]
-        if re.fullmatch(r"\s*,?\s*(?:in|of|from)\s+(?:the\s+)?", between):
-            return True
+        between = word[len(word.rstrip(",(")):] + text[o[1]:span[0]] + own[:len(own) - len(own.lstrip("("))]
+        if re.fullmatch(r"\s*,?\s*(?:in|of|from)\s+(?:the\s+)?", between) and not re.match(r"\W*\d", own):
+            return True  # a place or a group ("in Texas", "of the Eagles"); "in 1962" is a date of its own
         if possessive and re.fullmatch(r"\s*[,(]\s*(?:the\s+)?", between):
             return True
     return False
