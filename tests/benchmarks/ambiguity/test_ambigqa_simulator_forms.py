@@ -162,3 +162,14 @@ def test_facts_of_the_new_forms():
     assert read_text_facts("when did us go to war", as_context=True).places == {"united states"}
     assert read_text_facts("can you tell us more", as_context=True).places == set()
     assert read_text_facts("In what city was the first Super Bowl played?", as_context=True).roles == set()
+
+
+@pytest.mark.parametrize("i", [HOTEL, LILLE, SKYRIM, SUPER_BOWL, BRAZIL])
+def test_replies_never_depend_on_the_readings_answers(i):
+    """The user knows C only: the same questions get the same replies whatever the readings' answers are
+    (a guess that names the true answer, "Don Henley", is still a guess)."""
+    blind = i.model_copy(update={"readings": [r.model_copy(update={"answers": ["unrelated"]}) for r in i.readings]})
+    for question in ("Was it the drummer Don Henley you had in mind?", "Do you mean the Games in Lillehammer?",
+                     "Do you mean Los Angeles?", "Is it Norway?", "Do you mean the Switch version?",
+                     "Do you mean November 17, 2017?", "Are you asking about the stadium?"):
+        assert GeneralSimulator(i).decide(question).answer == GeneralSimulator(blind).decide(question).answer
