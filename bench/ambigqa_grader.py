@@ -12,7 +12,7 @@ decided when it was written, not by running the grader; `unsure` marks disputabl
     python bench/ambigqa_grader.py            # agreement by kind and by label
     python bench/ambigqa_grader.py --show     # also list the disagreements
     python bench/ambigqa_grader.py --set grader_answers_independent.jsonl \
-        --instances bench/data/ambigqa/fixture_instances_independent.json --show   # the independent set
+        --instances bench/data/ambigqa/fixture_ids_independent.json --show   # the independent set
 
 Goal: agreement >= 0.95 on the labels a careful reader is sure of.
 """
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     add_set_options(ap, "grader_answers.jsonl")
     args = ap.parse_args(argv)
     items = read_jsonl(args.set)
-    insts = instances(args.instances)
+    insts = instances(args.instances, args.train)
     for it in items:
         it["predicted"] = verdict(grade_text_answer(insts[it["instance_id"]], it["answer"]))
 

@@ -12,7 +12,7 @@ looked at while the rules were developed.
     python bench/ambigqa_simulator.py                 # deterministic simulator, agreement by kind
     python bench/ambigqa_simulator.py --show dev      # also list its disagreements on the dev split
     python bench/ambigqa_simulator.py --set simulator_questions_independent.jsonl \
-        --instances bench/data/ambigqa/fixture_instances_independent.json --show all   # the independent set
+        --instances bench/data/ambigqa/fixture_ids_independent.json --show all   # the independent set
     python bench/ambigqa_simulator.py --llm openai:MODEL [--base-url URL]   # the LLM simulator
 
 Goal: agreement >= 0.90 on the labels a careful reader is sure of. The LLM simulator can only be measured
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     add_set_options(ap, "simulator_questions.jsonl")
     args = ap.parse_args(argv)
     items = read_jsonl(args.set)
-    insts = instances(args.instances)
+    insts = instances(args.instances, args.train)
     if args.llm:
         answers = asyncio.run(_llm_answers(items, insts, args.llm, args.base_url))
         name = f"LLM simulator ({args.llm})"

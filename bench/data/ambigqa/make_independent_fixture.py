@@ -1,10 +1,13 @@
-"""Writes `fixture_instances_independent.json`: the 42 AmbigNQ train records the independent labelled sets
-(`grader_answers_independent.jsonl`, `simulator_questions_independent.jsonl`) are written on.
+"""Writes `fixture_ids_independent.json`: the ids of the 42 AmbigNQ train records the independent labelled
+sets (`grader_answers_independent.jsonl`, `simulator_questions_independent.jsonl`) are written on.
 
-The records are taken verbatim (id, question, annotations) from the real AmbigNQ `train_light.json`
-(`../shared/data/ambigqa/`, never copied whole into the repository), chosen by hand from a seeded shuffle of
-its instances for varied reading types (years, roles, places, media, versions, ordinals, gender, people,
-dates and numbers). None of them is a demo or fixture question of the rule author's sets.
+Only the ids are kept in the repository: the records themselves are read at run time from the real AmbigNQ
+`train_light.json` in `../shared/data/ambigqa/` (relative to the repository root; never copied into the
+repository), by `bench/ambigqa_common.py` (`--instances bench/data/ambigqa/fixture_ids_independent.json`).
+They were chosen by hand from a seeded shuffle of the file's instances for varied reading types (years,
+roles, places, media, versions, ordinals, gender, people, dates and numbers). None of them is a demo or
+fixture question of the rule author's sets. This script checks that every id is in the shared file and
+converts to an ambiguous instance before writing the list.
 
 Run from the repository root: python bench/data/ambigqa/make_independent_fixture.py [TRAIN_LIGHT_JSON]
 """
@@ -16,7 +19,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_SOURCE = HERE.parents[2] / ".." / "shared" / "data" / "ambigqa" / "train_light.json"
+sys.path.insert(0, str(HERE.parents[1]))  # bench/, for ambigqa_common
+
+from ambigqa_common import SHARED_TRAIN, instances_from_shared  # noqa: E402
 
 IDS = [
     "-7239638264716799870",  # US war with Germany: 1917 / 1941 (year, date)
@@ -65,15 +70,11 @@ IDS = [
 
 
 def main(argv: list[str]) -> int:
-    source = Path(argv[1]) if len(argv) > 1 else DEFAULT_SOURCE
-    records = {r["id"]: r for r in json.loads(source.read_text(encoding="utf-8"))}
-    missing = [i for i in IDS if i not in records]
-    if missing:
-        raise SystemExit(f"{source}: records not found: {missing}")
-    out = [{"id": i, "question": records[i]["question"], "annotations": records[i]["annotations"]} for i in IDS]
-    path = HERE / "fixture_instances_independent.json"
-    path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {len(out)} records to {path}")
+    source = Path(argv[1]) if len(argv) > 1 else SHARED_TRAIN
+    path = HERE / "fixture_ids_independent.json"
+    path.write_text(json.dumps(IDS, indent=1) + "\n", encoding="utf-8")
+    found = instances_from_shared(path, source)  # every id present and an ambiguous instance, or it stops
+    print(f"wrote {len(IDS)} record ids to {path} (all {len(found)} found in {source})")
     return 0
 
 

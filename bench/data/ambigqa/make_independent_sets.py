@@ -1,6 +1,6 @@
 """Writes `grader_answers_independent.jsonl` and `simulator_questions_independent.jsonl`: an independent
-annotator's labelled sets on 42 real AmbigNQ train records (`fixture_instances_independent.json`, written by
-`make_independent_fixture.py`; targets are the `specific` rule's). Written and labelled by hand, by someone
+annotator's labelled sets on 42 real AmbigNQ train records (their ids in `fixture_ids_independent.json`, written by
+`make_independent_fixture.py`; the records are read from `../shared/data`; targets are the `specific` rule's). Written and labelled by hand, by someone
 who had not read the grader's or the simulator's code, before either was run on them (`split: independent`).
 
 Grader labels (the definition in `make_grader_answers.py`): intended = states an answer (alias) of the target
@@ -26,7 +26,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-FIXTURE = HERE / "fixture_instances_independent.json"
+FIXTURE = HERE / "fixture_ids_independent.json"
 
 IN, D, H, W, N = "intended", "default_capture", "hedge", "wrong", "non_committal"
 Y, NO, U = "yes", "no", "I don't know"
@@ -647,7 +647,7 @@ def _rows(table: dict[int, list[tuple]], ids: list[str], text: str, prefix: str)
 
 
 def main() -> None:
-    ids = [r["id"] for r in json.loads(FIXTURE.read_text(encoding="utf-8"))]
+    ids: list[str] = json.loads(FIXTURE.read_text(encoding="utf-8"))
     for name, table, text, prefix in (("grader_answers_independent.jsonl", ANSWERS, "answer", "a"),
                                       ("simulator_questions_independent.jsonl", QUESTIONS, "question", "q")):
         rows = _rows(table, ids, text, prefix)

@@ -14,7 +14,7 @@ import string
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["STOPWORDS", "Token", "answer_tokens", "content_tokens", "fold", "squad_normalize", "stem"]
+__all__ = ["STOPWORDS", "US_STATE_CODES", "Token", "answer_tokens", "content_tokens", "fold", "squad_normalize", "stem"]
 
 _ASCII_PUNCT = frozenset(string.punctuation)
 _ARTICLES = frozenset({"a", "an", "the"})
@@ -28,6 +28,21 @@ i me my we our you your he him his she her they them their one ones some any eac
 not no yes if about also just only very really please thanks thank up out over under again further once
 s t ll ve re d m
 """.split())
+
+
+#: USPS codes of the US states and DC ("Lake Placid, NY" names New York)
+US_STATE_CODES = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
+    "CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho",
+    "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
+    "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina",
+    "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania",
+    "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas",
+    "UT": "Utah", "VT": "Vermont", "VA": "Virginia", "WA": "Washington", "WV": "West Virginia",
+    "WI": "Wisconsin", "WY": "Wyoming", "DC": "District of Columbia",
+}
 
 
 def fold(text: str) -> str:

@@ -8,13 +8,21 @@
   or follows an exclusion ("not", "rather than", "instead of", "unlike": "Luke Evans, not Richard White"
   does not state Richard White);
 - *by value*: a date alias and a date in the answer agree on every part the alias states (day, month, year:
-  "March 3, 1990" = "3 March 1990" = "1990-03-03"; an answer may be finer than the alias, "March 3, 1990"
-  states the year 1990, never coarser: "2019" does not state "July 14, 2019"); a number alias ("11",
+  "March 3, 1990" = "3 March 1990" = "1990-03-03" = "17.11.2017"-style dotted and slashed dates, read day or
+  month first as the answer's own unambiguous dates settle, "16/04/2003 ... 01/05/2004"; "05/1993" is a month;
+  an answer may be finer than the alias, "March 3, 1990" states the year 1990, never coarser: "2019" does not
+  state "July 14, 2019"); a number alias ("11",
   "1,000", "7 million", "eleven", "3rd") and a number in the answer are equal in value (ordinals match
   ordinals only);
 - a list alias ("Fran Walsh, Philippa Boyens, Peter Jackson") is also stated when each of its members is;
   a parenthesised qualifier in an alias is optional ("Annie Get Your Gun (1946)").
-A stated alias inside a longer stated alias of another reading does not count ("White" in "Richard White").
+A stated alias inside a longer stated alias of another reading does not count ("White" in "Richard White"),
+nor does one that only modifies another reading's stated answer next to it (a possessive in an apposition or
+before it, "Roger Taylor, Queen's drummer, sang lead", "the Eagles' Don Henley"; the place it is in or of, "SH 130
+in Texas"): that names context.
+Names are compared in one form: spaced initials joined ("C. K. Nayudu" = "CK Nayudu"), "Saint" = "St.",
+"Mount" = "Mt.", and a capitalised US state code after a comma read as the state ("Bloomington, MN" =
+"Bloomington, Minnesota").
 
 **Verdicts** (the paper's Table 8 grading):
 - `hedge`: the answer states answers of two readings at different places ("Luke Evans (2017) or Richard
@@ -31,12 +39,13 @@ are reported beside the verdicts for the target and for the best reading.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
-from finprobe.benchmarks.ambiguity._general_text import answer_tokens, fold, squad_normalize
+from finprobe.benchmarks.ambiguity._general_text import US_STATE_CODES, Token, answer_tokens, fold, squad_normalize
 from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
 
 __all__ = ["DateValue", "NumberValue", "TextGrade", "find_dates", "find_numbers", "grade_text_answer",
@@ -55,7 +64,9 @@ _DATE_PATTERNS = [re.compile(p) for p in (
     _B + _MON.format("m1") + r"\s+" + _DAY.format("d1") + r"\s*,?\s*" + _YEAR.format("y1"),           # March 3, 1990
     _B + _DAY.format("d2") + r"\s+(?:of\s+)?" + _MON.format("m2") + r"\s*,?\s*" + _YEAR.format("y2"),  # 3 March 1990
     _B + r"(?P<y3>[12]\d{3})-(?P<m3>[01]?\d)-(?P<d3>[0-3]?\d)" + _E,                                   # 1990-03-03
-    _B + r"(?P<a4>[01]?\d)/(?P<b4>[0-3]?\d)/(?P<y4>[12]\d{3})" + _E,                                   # 3/3/1990
+    _B + r"(?P<a4>[0-3]?\d)/(?P<b4>[0-3]?\d)/(?P<y4>[12]\d{3})" + _E,                                   # 3/3/1990
+    _B + r"(?P<a9>[0-3]?\d)\.(?P<b9>[0-3]?\d)\.(?P<y9>[12]\d{3})" + _E,                                # 17.11.2017
+    _B + r"(?P<m10>0?[1-9]|1[0-2])/(?P<y10>[12]\d{3})" + _E,                                             # 05/1993
     _B + _MON.format("m5") + r"\s*,?\s*(?:of\s+)?" + _YEAR.format("y5"),                               # March 1990
     _B + _MON.format("m6") + r"\s+" + _DAY.format("d6") + _E,                                           # March 3
     _B + _DAY.format("d7") + r"\s+(?:of\s+)?" + _MON.format("m7") + _E,                                # 3 March
@@ -86,10 +97,25 @@ def _valid(year: int | None, month: int | None, day: int | None) -> bool:
     return (month is None or 1 <= month <= 12) and (day is None or 1 <= day <= 31)
 
 
+def _numeric_order(s: str) -> bool | None:
+    """How the text writes all-number dates: True when one of them can only be day first ("16/04/2003"),
+    False when one can only be month first ("04/16/2003"), None when none settles it (or they disagree)."""
+    day_first = month_first = False
+    for m in re.finditer(_B + r"([0-3]?\d)[/.]([0-3]?\d)[/.][12]\d{3}" + _E, s):
+        a, b = int(m.group(1)), int(m.group(2))
+        day_first |= a > 12 >= b
+        month_first |= b > 12 >= a
+    return day_first if day_first != month_first else None
+
+
 def find_dates(text: str) -> list[DateValue]:
     """Dates stated in `text` (folded), longest first, without overlaps: a year inside a full date is not
-    a second date. Slashed dates are read month first (US), day first when the first number exceeds 12."""
+    a second date. All-number dates are read in the order the text itself settles ("16/04/2003 ...
+    01/05/2004" is day first throughout, as "04/16/2003 ... 05/01/2004" is month first); where nothing
+    settles it, slashed dates are read month first (US) and dotted ones ("17.11.2017") day first, as
+    those conventions write them. "05/1993" is a month and a year."""
     s = fold(text)
+    order = _numeric_order(s)
     found: list[DateValue] = []
     taken: list[tuple[int, int]] = []
     for pattern in _DATE_PATTERNS:
@@ -97,13 +123,16 @@ def find_dates(text: str) -> list[DateValue]:
             if any(m.start() < e and b < m.end() for b, e in taken):
                 continue
             g = {k: v for k, v in m.groupdict().items() if v is not None}
-            key = next(iter(g))[-1]
+            key = next(iter(g))[1:]
             year = int(g[f"y{key}"]) if f"y{key}" in g else None
             month: int | None
             day: int | None
             if f"a{key}" in g:
                 a, b = int(g[f"a{key}"]), int(g[f"b{key}"])
-                month, day = (b, a) if a > 12 else (a, b)
+                day_first = order if order is not None else (key == "9")
+                if a > 12 or b > 12:  # one reading only
+                    day_first = a > 12
+                month, day = (b, a) if day_first else (a, b)
             else:
                 mon = g.get(f"m{key}")
                 month = (_MONTHS[mon] if mon in _MONTHS else int(mon)) if mon else None
@@ -297,17 +326,65 @@ def _members(alias: str) -> list[str]:
     return parts if len(parts) > 1 and all(squad_normalize(p) for p in parts) else [alias]
 
 
+#: words written in two forms in names ("Saint Thomas" = "St. Thomas", "Mount Everest" = "Mt. Everest")
+_SAME_WORD = {"saint": "st", "mount": "mt"}
+
+
+def _same_forms(tokens: list[Token]) -> list[Token]:
+    """Tokens with the forms of a name made equal: "saint" -> "st", and spaced initials joined ("C. K. Nayudu"
+    -> "ck nayudu", as "CK Nayudu" and "C.K. Nayudu" already are)."""
+    out: list[Token] = []
+    run: list[Token] = []
+
+    def flush() -> None:
+        if len(run) > 1:
+            out.append(Token("".join(t.text for t in run), run[0].start, run[-1].end))
+        else:
+            out.extend(run)
+        run.clear()
+
+    for t in tokens:
+        if len(t.text) == 1 and t.text.isalpha():
+            run.append(t)
+            continue
+        flush()
+        out.append(Token(_SAME_WORD.get(t.text, t.text), t.start, t.end))
+    flush()
+    return out
+
+
+def _grading_tokens(text: str) -> list[Token]:
+    """`answer_tokens` (possessives dropped) in the forms names are compared in: `_same_forms`, and a US state
+    code after a comma read as the state ("Lake Placid, NY" = "Lake Placid, New York"; the code must be in
+    capitals: "in" and "or" are words)."""
+    nfkc = unicodedata.normalize("NFKC", text)
+    aligned = len(nfkc) == len(fold(text))  # spans index both (Latin script)
+    tokens: list[Token] = []
+    for t in answer_tokens(text, possessives=True):
+        raw = re.sub(r"[^\w]", "", nfkc[t.start:t.end]) if aligned else ""
+        if raw in US_STATE_CODES and re.search(r",\s*$", nfkc[:t.start]):
+            tokens += [Token(w, t.start, t.end) for w in squad_normalize(US_STATE_CODES[raw]).split()]
+        else:
+            tokens.append(t)
+    return _same_forms(tokens)
+
+
+def _plain_words(text: str) -> list[str]:
+    """A question's normalised words in the same forms (for telling copied runs)."""
+    return [t.text for t in _same_forms([Token(w, 0, 0) for w in squad_normalize(text).split()])]
+
+
 class _Answer:
     """An answer prepared once: its tokens, dates, numbers, and the spans copied from the questions."""
 
     def __init__(self, text: str, question_texts: list[str]):
         self.text = text
         self.folded = fold(text)
-        self.tokens = answer_tokens(text, possessives=True)
+        self.tokens = _grading_tokens(text)
         self.words = [t.text for t in self.tokens]
         self.dates = _with_context_year(find_dates(text))
         self.numbers = find_numbers(text)
-        self.question_seqs = [squad_normalize(q).split() for q in question_texts]
+        self.question_seqs = [_plain_words(q) for q in question_texts]
 
     def _in_question(self, seq: list[str]) -> bool:
         n = len(seq)
@@ -327,7 +404,7 @@ class _Answer:
         names it as context (after an exclusion or opponent cue)."""
         found: list[tuple[int, int]] = []
         for variant in _variants(alias):
-            seq = [t.text for t in answer_tokens(variant, possessives=True)]
+            seq = [t.text for t in _grading_tokens(variant)]
             n = len(seq)
             if n == 0:
                 continue
@@ -410,6 +487,7 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
         else:
             del spans[k]
             methods.pop(str(k), None)
+    _drop_modifiers(prepared.folded, spans, methods)
     matched = sorted(spans)
     hedge = any(not _overlap(spans[a], spans[b]) for i, a in enumerate(matched) for b in matched[i + 1:])
     correct = target in spans and not hedge
@@ -429,6 +507,46 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
                      non_committal=non_committal, hedge=hedge, target=target, matched=matched, methods=methods,
                      em_target=em[target], f1_target=f1[target], em_best=max(em), f1_best=max(f1),
                      reason_intended=reason[verdict_intended])
+
+
+def _modifies(text: str, span: tuple[int, int], others: list[tuple[int, int]]) -> bool:
+    """The answer named at `span` modifies another stated answer next to it: a possessive in an apposition
+    ("Roger Taylor, Queen's drummer") or right before it ("the Eagles' Don Henley"), or the place that answer
+    is in or of ("SH 130 in Texas"). A possessive elsewhere names a version's performer ("Aretha Franklin's
+    1967 version"): no modifier."""
+    own = text[span[0]:span[1]]
+    possessive = bool(re.search(r"(?:['’]s|s['’])$", own) and re.match(r"\s+\w", text[span[1]:]))
+    for o in others:
+        if possessive and o[0] >= span[1] and not text[span[1]:o[0]].strip():
+            return True
+        if o[1] > span[0]:
+            continue
+        # a token's span holds its word's punctuation ("Taylor,", "(Eagles'"): the gap takes it in
+        word = text[o[0]:o[1]]
+        between = word[len(word.rstrip(",(")):] + text[o[1]:span[0]] + own[:len(own) - len(own.lstrip("("))]
+        if re.fullmatch(r"\s*,?\s*(?:in|of|from)\s+(?:the\s+)?", between) and not re.match(r"\W*\d", own):
+            return True  # a place or a group ("in Texas", "of the Eagles"); "in 1962" is a date of its own
+        if possessive and re.fullmatch(r"\s*[,(]\s*(?:the\s+)?", between):
+            return True
+    return False
+
+
+def _drop_modifiers(text: str, spans: dict[int, list[tuple[int, int]]], methods: dict[str, str]) -> None:
+    """A reading named only as a modifier of another reading's stated answer is context, not a second answer
+    (the answer is the other one): "Roger Taylor, Queen's drummer, sang lead" answers the lead vocalist.
+    Two answers each stated in their own right stay a hedge ("Aretha Franklin's 1967 version is the famous
+    one, but Otis Redding wrote it")."""
+    if len(spans) < 2:
+        return
+    drop = []
+    for k, ss in spans.items():
+        others = [o for j, os in spans.items() if j != k for o in os]
+        if all(_modifies(text, s, others) for s in ss):
+            drop.append(k)
+    if len(drop) < len(spans):
+        for k in drop:
+            del spans[k]
+            methods.pop(str(k), None)
 
 
 def _overlap(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
