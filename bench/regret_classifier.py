@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from finprobe.benchmarks.regret.replies import classify_reply  # noqa: E402
-from regret_data import load_items, prf, report  # noqa: E402
+from regret_data import load_items, prf, report, report_sure  # noqa: E402
 
 
 def main() -> None:
@@ -39,9 +39,13 @@ def main() -> None:
         pairs.append((str(it["label"]), str(got.kind)))
         if it["label"] == "ANSWER":
             refusal_pairs.append(("R" if it.get("refusal") else "-", "R" if got.refusal else "-"))
+            if args.errors and got.kind == "ANSWER" and bool(it.get("refusal")) != got.refusal:
+                print(f"    ✗ {it['id']} [{it['kind']}] {it['text'][:100]!r}: refusal gold {bool(it.get('refusal'))}, "
+                      f"got {got.refusal}")
         if args.errors and not ok:
             print(f"    ✗ {it['id']} [{it['kind']}] {it['text'][:100]!r}: gold {it['label']}, got {got.kind}")
     report(rows, f"reply classifier on {len(items)} labelled turns")
+    report_sure(items, [ok for _, ok in rows])
     for lab in ("ASK", "ANSWER"):
         p, r = prf(pairs, functools.partial(operator.eq, lab))
         print(f"  {lab}: precision {p:.3f} recall {r:.3f}")

@@ -63,3 +63,10 @@ def prf(pairs: list[tuple[str, str]], positive: Callable[[str], bool]) -> tuple[
     pp = sum(1 for _, p in pairs if positive(p))
     gp = sum(1 for g, _ in pairs if positive(g))
     return (tp / pp if pp else float("nan")), (tp / gp if gp else float("nan"))
+
+
+def report_sure(items: list[dict[str, Any]], oks: list[bool]) -> None:
+    """Accuracy over the items whose label is not marked `"unsure": true` (borderline by the definition)."""
+    sure = [ok for it, ok in zip(items, oks, strict=True) if not it.get("unsure")]
+    if len(sure) < len(items):
+        print(f"  {'sure labels only':<24}{len(sure):>5}{sum(sure) / max(len(sure), 1):>8.3f}")

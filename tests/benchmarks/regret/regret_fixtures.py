@@ -36,3 +36,118 @@ def rookie() -> CIG:
         "actions": [{"action": "ask:year", "reference_questions": ["Which year do you mean?"]},
                     {"action": "ask:league", "reference_questions": ["Which league do you mean?"]}],
     })
+
+
+def _cig(cig_id: str, prompt: str, variables: dict[str, list[str]], refs: dict[str, list[str]],
+         intents: list[tuple[str, dict[str, str], list[str]]]) -> CIG:
+    return CIG.model_validate({
+        "cig_id": cig_id, "prompt": prompt,
+        "intents": [{"intent_id": iid, "description": iid, "slots": slots, "answer_aliases": aliases}
+                    for iid, slots, aliases in intents],
+        "variables": [{"name": n, "values": v} for n, v in variables.items()],
+        "actions": [{"action": f"ask:{n}", "reference_questions": q} for n, q in refs.items()],
+    })
+
+
+def wonka() -> CIG:
+    """Two variables where the year determines the medium (year refines medium): values of both in one offer
+    describe one choice."""
+    return _cig("t-wonka", "Who played Willy Wonka?",
+                {"year": ["1971", "2005", "2013", "2017"], "medium": ["film", "musical"]},
+                {"year": ["Which year do you mean?"], "medium": ["Do you mean the film or the musical?"]},
+                [("w1971", {"year": "1971", "medium": "film"}, ["Gene Wilder"]),
+                 ("w2005", {"year": "2005", "medium": "film"}, ["Johnny Depp"]),
+                 ("w2013", {"year": "2013", "medium": "musical"}, ["Douglas Hodge"]),
+                 ("w2017", {"year": "2017", "medium": "musical"}, ["Christian Borle"])])
+
+
+def moon() -> CIG:
+    """One ordinal variable (which landing)."""
+    return _cig("t-moon", "When did Apollo astronauts land on the Moon?",
+                {"ordinal": ["first", "second", "last"]},
+                {"ordinal": ["Which landing do you mean: the first, the second or the last?"]},
+                [("a11", {"ordinal": "first"}, ["July 20, 1969"]),
+                 ("a12", {"ordinal": "second"}, ["November 19, 1969"]),
+                 ("a17", {"ordinal": "last"}, ["December 11, 1972"])])
+
+
+def slams() -> CIG:
+    """People named by full name; answers often give the surname only."""
+    return _cig("t-slams", "Who has won the most Grand Slam singles titles in the Open Era?",
+                {"gender": ["men's", "women's"]},
+                {"gender": ["Do you mean the men's or the women's?"]},
+                [("men", {"gender": "men's"}, ["Novak Djokovic"]),
+                 ("women", {"gender": "women's"}, ["Serena Williams", "Serena Jameka Williams"])])
+
+
+def final_goal() -> CIG:
+    """Names written with accents in the aliases."""
+    return _cig("t-final-goal", "Who scored the winning goal in the World Cup final?",
+                {"year": ["2010", "2014"]}, {"year": ["Which year do you mean?"]},
+                [("y2010", {"year": "2010"}, ["Andrés Iniesta"]), ("y2014", {"year": "2014"}, ["Mario Götze"])])
+
+
+def hallelujah() -> CIG:
+    """Aliases that are bare years."""
+    return _cig("t-hallelujah", "When did Hallelujah come out?",
+                {"artist": ["Leonard Cohen", "Jeff Buckley"]}, {"artist": ["Which artist's version do you mean?"]},
+                [("cohen", {"artist": "Leonard Cohen"}, ["1984"]), ("buckley", {"artist": "Jeff Buckley"}, ["1994"])])
+
+
+def record_800m() -> CIG:
+    """Aliases that are race times (m:ss.cc)."""
+    return _cig("t-800m", "What is the 800 metres world record?",
+                {"gender": ["men's", "women's"]}, {"gender": ["Do you mean the men's or the women's?"]},
+                [("men", {"gender": "men's"}, ["1:40.91"]), ("women", {"gender": "women's"}, ["1:53.28"])])
+
+
+def example_street() -> CIG:
+    """A visibly fictional show: aliases that are season/episode numbers."""
+    return _cig("t-example-street", "In which episode of the fictional series Example Street does the cafe close?",
+                {"season": ["season 2", "season 3"]}, {"season": ["Which season do you mean?"]},
+                [("s2", {"season": "season 2"}, ["Season 2 Episode 5"]),
+                 ("s3", {"season": "season 3"}, ["Season 3 Episode 12"])])
+
+
+def example_quest() -> CIG:
+    """A visibly fictional game: aliases that are month-year dates."""
+    return _cig("t-example-quest", "When did the fictional game Example Quest come out?",
+                {"platform": ["PlayStation 4", "Xbox One"]}, {"platform": ["Which platform do you mean?"]},
+                [("ps4", {"platform": "PlayStation 4"}, ["August 2016"]),
+                 ("xbox", {"platform": "Xbox One"}, ["July 2018"])])
+
+
+def kettles() -> CIG:
+    """Visibly fictional products (brands Examplebrand and Samplemark): long titles answers shorten."""
+    return _cig("t-kettles", "I need a new kettle.",
+                {"brand": ["Examplebrand", "Samplemark"], "size": ["1.7L", "1.0L"]},
+                {"brand": ["Which brand would you prefer?"], "size": ["What size are you looking for?"]},
+                [("k1", {"brand": "Examplebrand", "size": "1.7L"},
+                  ["Examplebrand 1.7L Electric Kettle with Glass Body and Blue LED, Stainless Steel Base"]),
+                 ("k2", {"brand": "Samplemark", "size": "1.0L"},
+                  ["Samplemark 1.0L Collapsible Travel Kettle, Dual Voltage, Silicone, Grey"]),
+                 ("k3", {"brand": "Samplemark", "size": "1.7L"},
+                  ["Samplemark 1.7L Gooseneck Pour-Over Kettle, Matte Black"])])
+
+
+def example_basis() -> CIG:
+    """A visibly fictional company's figure on two accounting bases."""
+    return _cig("t-example-basis", "What was Examplecorp's (fictional) operating income in fiscal 2023?",
+                {"basis": ["GAAP", "adjusted"]},
+                {"basis": ["On which basis do you mean: reported (GAAP) or adjusted?"]},
+                [("gaap", {"basis": "GAAP"}, ["$120.0 million"]), ("adj", {"basis": "adjusted"}, ["$150.0 million"])])
+
+
+def phones() -> CIG:
+    """Visibly fictional phones differing by storage."""
+    return _cig("t-phones", "I want a new phone.", {"size": ["128GB", "256GB"]},
+                {"size": ["What size or capacity are you looking for?"]},
+                [("p128", {"size": "128GB"}, ["Examplephone 5 128GB"]),
+                 ("p256", {"size": "256GB"}, ["Examplephone 5 Pro 256GB"])])
+
+
+def texas() -> CIG:
+    """Election years."""
+    return _cig("t-texas", "When did Texas vote for a new governor?", {"year": ["2018", "2022"]},
+                {"year": ["Which year do you mean?"]},
+                [("y2018", {"year": "2018"}, ["November 6, 2018"]), ("y2022", {"year": "2022"}, ["November 8, 2022"])])

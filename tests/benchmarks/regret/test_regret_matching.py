@@ -5,9 +5,21 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from regret_fixtures import rookie, simpsons
+from regret_fixtures import (
+    example_quest,
+    example_street,
+    final_goal,
+    hallelujah,
+    kettles,
+    record_800m,
+    rookie,
+    simpsons,
+    slams,
+)
 
 from finprobe.benchmarks.regret import CIG, match_intent
+from finprobe.benchmarks.regret._text import fold_accents
+from finprobe.benchmarks.regret.matching import canonical_answer_forms
 
 
 def fin() -> CIG:
@@ -47,3 +59,52 @@ def test_dates_in_other_formats_and_amounts_in_other_notations():
 def test_never_raises(text):
     m = match_intent(text, rookie())
     assert m.intent_id in (None, "r1", "r2", "r3", "r4")
+
+
+# Regression cases for what an independent annotator found (new answers over new CIGs, not the annotated items).
+@pytest.mark.parametrize("answer, cig, expected", [
+    # a surname or short name that only one intent's aliases contain selects it ...
+    ("Djokovic, with 24.", slams, "men"),
+    ("Williams.", slams, "women"),
+    # ... unless it is part of another name, or the answer names two intents
+    ("Venus Williams.", slams, None),
+    ("Djokovic or Williams, depending on the tour.", slams, None),
+    # accents and macrons
+    ("Andres Iniesta scored it.", final_goal, "y2010"),
+    ("Gotze, in extra time.", final_goal, "y2014"),
+    # other spellings of years, times, episodes and month-year dates
+    ("Buckley's version came out in '94.", hallelujah, "buckley"),
+    ("It came out in the '90s.", hallelujah, None),
+    ("1 minute 40.91 seconds.", record_800m, "men"),
+    ("She ran it in 1 min 53.28 s.", record_800m, "women"),
+    ("S2E5.", example_street, "s2"),
+    ("In season three, episode twelve.", example_street, "s3"),
+    ("In S03E12.", example_street, "s3"),
+    ("The Xbox version arrived in July of 2018.", example_quest, "xbox"),
+    # product titles shortened or paraphrased; a brand alone names no product
+    ("Samplemark's gooseneck kettle.", kettles, "k3"),
+    ("The Examplebrand glass kettle.", kettles, "k1"),
+    ("An Examplebrand one.", kettles, None),
+    ("Get a Samplemark.", kettles, None),
+    ("The Samplemark collapsible kettle or the gooseneck one.", kettles, None),
+])
+def test_independent_annotator_classes(answer, cig, expected):
+    assert match_intent(answer, cig()).intent_id == expected
+
+
+def test_parenthetical_aside_does_not_compete_with_the_main_clause():
+    assert match_intent("Segment operating income was $538.9 million (consolidated: $412.6 million).",
+                        fin()).intent_id == "segment"
+    assert match_intent("$538.9 million or $412.6 million.", fin()).method == "hedge"
+
+
+def test_fold_accents_keeps_other_scripts():
+    assert fold_accents("Iēsus Nazarēnus, Curaçao, Straße") == "Iesus Nazarenus, Curacao, Strasse"
+    assert fold_accents("合并报表 ЁЛКА") == "合并报表 ЁЛКА"
+
+
+@given(st.text(max_size=200) | st.from_regex(r"(?i)(season|episode) (one|twenty-two|s\d+e\d+)|\d+ minutes? \d+(\.\d+)? "
+                                             r"seconds?|'\d\d|(july|dec) of \d{4}", fullmatch=True))
+def test_canonical_forms_never_raise_and_are_stable(text):
+    once = canonical_answer_forms(text, example_street())
+    assert canonical_answer_forms(once, example_street()) == once

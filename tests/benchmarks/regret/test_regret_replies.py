@@ -58,3 +58,35 @@ def test_refusal_and_json_variants():
     # Two different actions in one reply are not a valid JSON action: the text rules decide.
     two = '{"type": "ASK", "question_text": "Which year?"} {"type": "ANSWER", "final_response": "1987"}'
     assert classify_reply(two).method == "text"
+
+
+# Regression cases for what an independent annotator found (new phrasings, not the annotated items).
+@pytest.mark.parametrize("text, kind", [
+    # a question put to the user, then a sentence explaining the choice (common Llama phrasing)
+    ("Could you let me know which edition of the dictionary you mean? The first and second editions define the "
+     "word differently.", "ASK"),
+    ("Are you asking about the 1995 series or the 2005 film? Both adaptations cast a different Mr Darcy.", "ASK"),
+    # ... but a confirmation answered at once, or a rhetorical question, is still an answer
+    ("Do you mean the men's final? If so, Spain won it in 2010.", "ANSWER"),
+    ("Did you know? Mount Everest is 8,849 metres tall.", "ANSWER"),
+    ("Spain had 47.4 million residents in 2022. Are you thinking of moving there?", "ANSWER"),
+    # requests without a question mark, inside a polite wrapper or in Chinese
+    ("It would help if you could tell me which currency you want the figure in.", "ASK"),
+    ("I could look it up if you can tell me whether you mean the parent company or the group.", "ASK"),
+    ("请说明您需要哪一年的年报。", "ASK"),
+    ("营业收入为12.3亿元。如果需要母公司口径，请告诉我。", "ANSWER"),
+    ("Let me know if you have other questions.", "ANSWER"),
+])
+def test_independent_annotator_classes(text, kind):
+    assert classify_reply(text).kind == kind
+
+
+@pytest.mark.parametrize("text, refusal", [
+    ("很抱歉，我无法回答这个问题。", True),
+    ("抱歉，我没有足够的信息来确定答案。", True),
+    ("I don't have reliable data on that product, sorry.", True),
+    ("该公司2023年的营业收入为12.3亿元。", False),
+])
+def test_refusals_in_chinese_and_english(text, refusal):
+    r = classify_reply(text)
+    assert r.kind == "ANSWER" and r.refusal is refusal

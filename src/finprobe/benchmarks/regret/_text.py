@@ -4,6 +4,7 @@ matching values and aliases, and whole-word mention finding."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from finprobe.core.numbers import normalise_text_answer
@@ -31,11 +32,32 @@ def count_tokens(text: str) -> int:
     return len(_TOKEN_RE.findall(text or ""))
 
 
+#: Latin letters that Unicode does not decompose into a base letter and a mark
+_LETTER_FOLDS = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+                               "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"})
+
+
+def fold_accents(text: str) -> str:
+    """Latin letters without diacritics ("Iēsus Nazarēnus" → "Iesus Nazarenus", "Curaçao" → "Curacao"):
+    answers and aliases write the same name with and without accents or macrons. Only a letter that
+    decomposes into an ASCII base plus combining marks is folded, so CJK and other scripts are untouched."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text.translate(_LETTER_FOLDS):
+        if ch.isascii():
+            out.append(ch)
+            continue
+        d = unicodedata.normalize("NFD", ch)
+        out.append(d[0] if len(d) > 1 and d[0].isascii() and all(unicodedata.combining(c) for c in d[1:]) else ch)
+    return "".join(out)
+
+
 @lru_cache(maxsize=65536)
 def norm(text: str) -> str:
-    """Case-folded, punctuation-free text (legal suffixes and a leading "the" dropped): see
-    `finprobe.core.numbers.normalise_text_answer`."""
-    return normalise_text_answer(text)
+    """Case-folded, accent-folded, punctuation-free text (legal suffixes and a leading "the" dropped): see
+    `fold_accents` and `finprobe.core.numbers.normalise_text_answer`."""
+    return normalise_text_answer(fold_accents(text))
 
 
 def stem(word: str) -> str:
@@ -49,7 +71,7 @@ def stem(word: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    return _WORD_RE.findall(_POSSESSIVE_RE.sub("", text.lower().replace("’", "'")))
+    return _WORD_RE.findall(_POSSESSIVE_RE.sub("", fold_accents(text).lower().replace("’", "'")))
 
 
 def content_words(text: str) -> set[str]:

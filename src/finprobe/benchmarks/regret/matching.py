@@ -2,8 +2,15 @@
 
 Definition (the labelled set's): the answer selects intent z when it commits to one of z's aliases and to
 no alias of another intent. Mentions the answer itself sets aside ("not the 1989 one", "rather than X",
-"unlike X") do not count. An answer that commits to the aliases of two intents is a hedge: no intent.
+"unlike X", "ahead of X") or puts in a parenthetical aside while naming another intent outside it
+do not count. An answer that commits to the aliases of two intents is a hedge: no intent.
 No match is a wrong answer (U = 0), never a guess.
+
+The same alias is written many ways: with or without accents, "'72" for 1972, "July of 2018", "S4E9" or
+"season four, episode nine" for "Season 4 Episode 9", "4 minutes 12.56 seconds" for "4:12.56" (rewritten
+to the alias's form before matching), a surname or short name ("Klose", "the Falcons", "Quentin Bryce" for
+"Dame Quentin Bryce"), a product title shortened or paraphrased. The last two are matched by distinctive
+words: words of one intent's aliases that no other intent's aliases (nor the prompt) contain.
 """
 
 from __future__ import annotations
@@ -13,11 +20,11 @@ import re
 from pydantic import BaseModel
 from rapidfuzz import fuzz
 
-from finprobe.benchmarks.regret._text import norm
+from finprobe.benchmarks.regret._text import STOPWORDS, norm
 from finprobe.benchmarks.regret.cig import CIG
 from finprobe.core.numbers import ParsedNumber, find_dates, find_numbers, parse_number, same_figure
 
-__all__ = ["IntentMatch", "match_intent", "FUZZY_MIN_WORDS", "FUZZY_THRESHOLD"]
+__all__ = ["IntentMatch", "match_intent", "FUZZY_MIN_WORDS", "FUZZY_THRESHOLD", "canonical_answer_forms"]
 
 #: aliases of at least this many words may match fuzzily (long titles are rarely quoted verbatim)
 FUZZY_MIN_WORDS = 4
@@ -27,7 +34,8 @@ FUZZY_THRESHOLD = 90.0
 _SET_ASIDE = re.compile(
     r"(?:\bnot\b|\bn't\b|\brather than\b|\binstead of\b|\bas opposed to\b|\bunlike\b|\bother than\b|\bnor\b|"
     r"\bexcept\b|\bexcluding\b|\bvs\b|\bversus\b|\bcompared (?:to|with)\b|\bconfused with\b|\bmistaken for\b|"
-    r"\b(?:up|down|increased?|decreased?|rose|fell|grew|declined?) from\b|\bafter\b|\bbefore\b|\bsucceeded\b)"
+    r"\b(?:up|down|increased?|decreased?|rose|fell|grew|declined?) from\b|\bafter\b|\bbefore\b|\bsucceeded\b|"
+    r"\bahead of\b)"
     r"(?:\W+\w+){0,4}\W*$")
 
 
@@ -55,7 +63,7 @@ def _n(text: str) -> str:
 
 class IntentMatch(BaseModel):
     intent_id: str | None
-    #: "alias" | "date" | "fuzzy" for a match; "none" or "hedge" otherwise
+    #: "alias" | "date" | "amount" | "fuzzy" | "alias_part" | "distinctive" for a match; "none" or "hedge" otherwise
     method: str
     matched: dict[str, list[str]] = {}
     score: float = 0.0
@@ -92,10 +100,134 @@ def _set_aside(text_norm: str, start: int) -> bool:
     return bool(_SET_ASIDE.search(text_norm[max(0, start - 40):start]))
 
 
+_UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
+         "seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_NUMBER_WORD = rf"(?:(?:{'|'.join(_TENS)})(?:[\s-]+(?:{'|'.join(_UNITS[1:10])}))?|{'|'.join(_UNITS)})"
+#: things numbered in titles and schedules: "season seven", "episode twenty-two", "part two"
+_COUNTED_WORD = re.compile(rf"(?i)\b(season|series|episode|part|chapter|volume|book|round|stage|track|act|scene|game)"
+                           rf"\s+({_NUMBER_WORD})\b")
+_SEASON_EPISODE = re.compile(r"(?i)\bS(\d{1,2})\s*[-.]?\s*E(\d{1,3})\b")
+_DURATION = re.compile(r"(?i)\b(?:(\d+)\s*(?:hours?|hrs?|h)\s*,?\s*(?:and\s+)?)?(\d+)\s*(?:minutes?|mins?|m)\s*,?\s*"
+                       r"(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:seconds?|secs?|s)\b")
+_MONTH_OF_YEAR = re.compile(r"(?i)\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                            r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+of\s+(\d{4})\b")
+_YEAR_ABBREV = re.compile(r"(?<![\w'’‘])['’‘](\d{2})(?![\d'’‘]|s\b)")
+_YEAR = re.compile(r"(?<!\d)(1[0-9]\d{2}|20\d{2})(?!\d)")
+
+
+def _number_word(words: str) -> int:
+    parts = re.split(r"[\s-]+", words.lower())
+    if parts[0] in _TENS:
+        return 20 + 10 * _TENS.index(parts[0]) + (_UNITS.index(parts[1]) if len(parts) > 1 else 0)
+    return _UNITS.index(parts[0])
+
+
+def canonical_answer_forms(answer: str, cig: CIG) -> str:
+    """The answer with other spellings of the same thing rewritten to the form aliases use: "S4E9" →
+    "Season 4 Episode 9", "season seven" → "season 7", "4 minutes 12.56 seconds" → "4:12.56",
+    "July of 2018" → "July 2018", and "'72" → "1972" when one of the CIG's aliases has that year."""
+    t = _SEASON_EPISODE.sub(lambda m: f"Season {int(m.group(1))} Episode {int(m.group(2))}", answer)
+    t = _COUNTED_WORD.sub(lambda m: f"{m.group(1)} {_number_word(m.group(2))}", t)
+
+    def duration(m: re.Match[str]) -> str:
+        h, mins, sec = m.group(1), int(m.group(2)), m.group(3)
+        whole, _, frac = sec.partition(".")
+        sec_txt = f"{int(whole):02d}" + (f".{frac}" if frac else "")
+        return f"{int(h)}:{mins:02d}:{sec_txt}" if h else f"{mins}:{sec_txt}"
+
+    t = _DURATION.sub(duration, t)
+    t = _MONTH_OF_YEAR.sub(lambda m: f"{m.group(1)} {m.group(2)}", t)
+    if _YEAR_ABBREV.search(t):
+        years = {y for i in cig.intents for a in i.answer_aliases for y in _YEAR.findall(a)}
+
+        def year(m: re.Match[str]) -> str:
+            full = [y for y in years if y[2:] == m.group(1)]
+            return full[0] if len({y[:2] for y in full}) == 1 else m.group(0)
+
+        t = _YEAR_ABBREV.sub(year, t)
+    return t
+
+
+#: words allowed in a name beside a distinctive one without being part of the alias ("General Cosgrove")
+_TITLES = frozenset("mr mrs ms miss dr sir dame lord lady general gen president prof professor saint st captain "
+                    "capt jr sr".split())
+_CAPITAL_RUN = re.compile(r"(?<![\w'’])[A-Z][\w'’.+&-]*(?:\s+[A-Z][\w'’.+&-]*)*")
+
+
+def _alias_words(text: str) -> set[str]:
+    """Meaningful words of a text for distinctive-word matching: no stopwords, no bare numbers, no 1-letter words
+    (a 2-character word counts only with a digit: "S3", "4K")."""
+    return {w for w in _n(text).split() if w not in STOPWORDS and not w.isdigit()
+            and (len(w) >= 3 or (len(w) == 2 and any(c.isdigit() for c in w)))}
+
+
+def _distinctive_words(cig: CIG) -> tuple[dict[str, set[str]], dict[str, set[str]], set[str]]:
+    """Per intent: all alias words, and the words no other intent's aliases and not the prompt contain; plus
+    the words of the variables' values (naming a value alone, "an OXO one", names a slot, not an item)."""
+    words = {i.intent_id: set().union(*(_alias_words(a) for a in i.answer_aliases)) for i in cig.intents}
+    prompt = _alias_words(cig.prompt)
+    distinct = {k: w - prompt - set().union(*(o for j, o in words.items() if j != k)) for k, w in words.items()}
+    values = set().union(*(_alias_words(v) for var in cig.variables for v in var.values))
+    return words, distinct, values
+
+
+def _match_distinctive(answer: str, cig: CIG) -> IntentMatch | None:
+    """A surname, short name or paraphrased title: the answer's words that only one intent's aliases contain.
+
+    A capitalised name counts only when its other words belong to the same intent's aliases too ("Ted
+    Williams" does not name "Serena Williams"). Words of variable values alone never select (naming the
+    brand is not naming the product) unless the answer describes the item with other words of its aliases.
+    The intent with the most such words wins when it has at least twice as many as any other (one against
+    none for names; "the Acanva pillows in black, king size" against a stray "size" for titles); otherwise
+    the answer names several intents and selects none."""
+    words, distinct, values = _distinctive_words(cig)
+    text = _n(answer)
+    runs = [_alias_words(r) - _TITLES for r in _CAPITAL_RUN.findall(answer)]
+    found: dict[str, set[str]] = {}
+    for k, dw in distinct.items():
+        for w in dw:
+            starts = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
+            if not starts or all(_set_aside(text, s) for s in starts):
+                continue
+            if any(w in run and not run <= words[k] for run in runs):
+                continue  # part of a longer name that is not this intent's
+            found.setdefault(k, set()).add(w)
+    # A value's words ("20L", "OXO") select only when the answer also describes that intent's item with other
+    # words of its aliases ("the Cooluli 20L mini fridge for your bedroom", not "get an OXO one").
+    answer_words = _alias_words(answer) - _alias_words(cig.prompt) - values
+    found = {k: v for k, v in found.items() if v - values or len(answer_words & words[k]) >= 2 or len(found) > 1}
+    if not found:
+        return None
+    ranked = sorted(found, key=lambda k: -len(found[k]))
+    best = ranked[0]
+    second = len(found[ranked[1]]) if len(ranked) > 1 else 0
+    matched = {k: sorted(v) for k, v in found.items()}
+    if second and len(found[best]) < max(2, 2 * second):
+        return IntentMatch(intent_id=None, method="hedge", matched=matched)
+    return IntentMatch(intent_id=best, method="distinctive", matched=matched, score=1.0)
+
+
+_PARENTHETICAL = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
 def match_intent(answer: str, cig: CIG) -> IntentMatch:
     """The intent a final answer selects, or intent_id None ("none": no alias; "hedge": several intents)."""
     if not isinstance(answer, str) or not answer.strip():
         return IntentMatch(intent_id=None, method="none")
+    answer = canonical_answer_forms(answer, cig)
+    result = _match_aliases(answer, cig)
+    if result.method == "hedge" and _PARENTHETICAL.search(answer):
+        # "Sandor Clegane (played by Rory McCann)": an aside in brackets does not compete with the main clause.
+        outside = _match_aliases(_PARENTHETICAL.sub(" ", answer), cig)
+        if outside.intent_id is not None:
+            return outside.model_copy(update={"matched": result.matched})
+    if result.method == "none":
+        return _match_distinctive(answer, cig) or result
+    return result
+
+
+def _match_aliases(answer: str, cig: CIG) -> IntentMatch:
     text = _n(answer)
     answer_dates: set[str] | None = None
     numbers: list[ParsedNumber] | None = None

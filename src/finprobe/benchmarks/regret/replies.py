@@ -52,19 +52,29 @@ _QUOTED_RE = re.compile(r"\"[^\"\n]{1,120}\"|“[^”\n]{1,120}”|「[^」\n]{1
 #: a request for information without a question mark ("Please tell me which year you mean.")
 _REQUEST = re.compile(r"^(?:(?:please|kindly)\s+)?(?:(?:could|can|would) you\s+)?(?:please\s+)?(?:tell me|let me know|"
                       r"specify|clarify|confirm|indicate)\b(?!\s+if\b)|\bi(?:'d| would)?\s+need to know\b|"
-                      r"^(?:please\s+)?specify\b", re.I)
+                      r"^(?:please\s+)?specify\b|"
+                      # inside a polite wrapper: "It might help if you could tell me which country you mean."
+                      r"\b(?:(?:could|can|would|will) you|you (?:could|can|would|might))\s+(?:please\s+)?"
+                      r"(?:tell me|let me know|specify|clarify|confirm|indicate|share)\s+"
+                      r"(?:which|what|whether|who|when|where|how|your)\b|"
+                      # Chinese: 请告诉我… / 麻烦说明… / 能否告诉我… (a sentence that opens with the request, so
+                      # the courtesy "如需母公司口径，请告诉我" stays an offer)
+                      r"^(?:请|麻烦|烦请)您?(?:告诉我|告知|说明|确认|提供|指明|明确|选择|具体说明)|^(?:能否|可否|可以)(?:请您?)?"
+                      r"(?:告诉我|说明|确认|提供)", re.I)
 _FOLLOW_UP_PURPOSE = re.compile(r"\b(?:i'll|i will|i can|so i|once (?:you|i)|then i|that way|this will|it will help|"
                                 r"so that|and i'll)\b", re.I)
 _META = re.compile(r"\b(?:not sure|depend|ambiguous|several|multiple|make sure|before i|clarif|might be|could be|"
                    r"guess|confirm|check|different|a few|two|three|there (?:are|is|were)|could refer|can refer|"
                    r"question|help|sorry|hmm|happy|sure|thanks|thank you|great|okay|ok\b|got it|understood)", re.I)
-_CLARIFY_CUE = re.compile(r"\b(?:do|did) you mean\b|\bare you (?:asking|referring|thinking|talking)\b|\bwhich\b|"
+_CLARIFY_CUE = re.compile(r"\b(?:do|did) you mean\b|\bare you (?:asking|referring|talking)\b|"
+                          r"\bare you thinking (?:of|about) (?:the|a|an)\b|\bwhich\b|"
                           r"\bwhat\b.*\b(?:mean|prefer|looking for|size|brand|colou?r|year|season|country)\b|\bor\b|"
                           r"\byou mean\b|\bjust to confirm\b|是|还是|吗", re.I)
 
 #: questions that close an answer instead of asking for what is needed to give one
 _COURTESY = re.compile(
-    r"^(?!\s*(?:which|what)\b).*\b(?:let me know|would you like(?! to know about\b)|"
+    r"^(?!\s*(?:which|what)\b).*\b(?:let me know(?!\s+(?:which|what|whether|who|when|where|how|your)\b)|"
+    r"would you like(?! to know about\b)|"
     r"do you want (?:me|more|further|additional)|"
     r"want me to|shall i|should i (?:also|go)|anything else|is there anything|does (?:that|this) help|"
     r"need (?:any )?(?:more|further)|can i help|hope (?:this|that) helps|happy to help|"
@@ -74,9 +84,22 @@ _AFTERTHOUGHT = re.compile(r"^\s*(?:or\s+(?:did|do|were|are|was)\s+you|if\s+(?:y
                            r"if that'?s not (?:what|the one))", re.I)
 _REFUSAL = re.compile(
     r"\b(?:i(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable)|i can(?:no|')t (?:answer|help|provide|determine|say)|"
-    r"i cannot|i do(?:n't| not) (?:know|have (?:enough|that|the|access))|unable to (?:answer|determine|provide)|"
+    r"i cannot|i do(?:n't| not) (?:know|have (?:enough|that|the|access|(?:\w+\s+){0,2}(?:information|data|details)))|"
+    r"unable to (?:answer|determine|provide)|"
     r"(?:not|no) (?:enough|sufficient) information|i won't|i will not|i must decline|can't be determined|"
-    r"cannot be determined|impossible to (?:say|know|determine))", re.I)
+    r"cannot be determined|impossible to (?:say|know|determine))|"
+    r"(?:无法|不能|没法)(?:提供|回答|确定|判断|给出|获取|查询|找到)|(?:没有|缺乏)(?:足够|相关)的?(?:信息|数据|资料)|我不知道",
+    re.I)
+#: a question put to the user about what they mean (not "Did you know?", not "Are you thinking of moving?")
+_ADDRESSED_ASK = re.compile(
+    r"\b(?:do|did) you mean\b|\bare you (?:asking|referring|talking|interested|looking)\b|"
+    r"\bare you thinking (?:of|about) (?:the|a|an)\b|"
+    r"\b(?:could|can|would|will) you (?:please )?(?:tell me|let me know|specify|clarify|confirm|indicate|share)\b|"
+    r"\b(?:which|what|whose)\b.*\byou(?:'re|'d)?\b|\byou (?:have in mind|prefer|want|need)\b|"
+    r"您|你(?:指|想|要|问)", re.I)
+#: a sentence after a question that answers it ("If so, it's 3:43.13.") rather than explaining the choice
+_COMMITS = re.compile(r"^\s*(?:if so|if yes|if that'?s|in that case|assuming|then|yes|no|it'?s|it is|it was|that'?s|"
+                      r"that is|that was|the answer|he|she|they)\b|^\s*(?:如果是|是的|那么)", re.I)
 _HAS_QUESTION_WORD = re.compile(
     r"^\s*(?:which|what|who|when|where|how|why|whose|do|does|did|are|is|was|were|could|can|would|will|"
     r"should|may|just to|to confirm|quick question|are you)\b", re.I)
@@ -141,9 +164,12 @@ def classify_reply(text: str) -> ReplyClassification:
             continue  # chit-chat after an answer ("Have you been to Paris?")
         after = sents[i + 1:]
         if after and any(len(a.split()) > 3 for a in after) and not any(a.endswith(("?", "？")) for a in after) \
-                and not any(
-                _FOLLOW_UP_PURPOSE.search(a) or _REQUEST.search(a) for a in after):
-            continue  # a rhetorical question answered right after ("Which dragon? Falkor.")
+                and not any(_FOLLOW_UP_PURPOSE.search(a) or _REQUEST.search(a) for a in after) \
+                and not (_ADDRESSED_ASK.search(s) and not any(_COMMITS.match(a) for a in after)):
+            # A rhetorical question answered right after ("Which dragon? Falkor."). A question put to the user
+            # and followed by sentences that explain the choice ("Could you specify which version you mean?
+            # There is the original fairy tale and a 1941 play.") still asks.
+            continue
         clarifying.append(i)
     if clarifying:
         return ReplyClassification(kind="ASK", text=t)
