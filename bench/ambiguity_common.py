@@ -32,6 +32,14 @@ def instances(extra: Iterable[Path] = ()) -> dict[str, AmbiguityInstance]:
     return out
 
 
+def require_instances(items: Iterable[dict[str, Any]], insts: dict[str, AmbiguityInstance], where: Path) -> None:
+    """Stop with a clear message when a labelled set names an instance that was not loaded."""
+    missing = sorted({str(it.get("instance_id")) for it in items} - set(insts))
+    if missing:
+        raise SystemExit(f"{where}: unknown instance_id {', '.join(missing[:5])}"
+                         f"{' ...' if len(missing) > 5 else ''}; pass its instance file with --instances FILE")
+
+
 def add_instances_option(ap: Any) -> None:
     """`--instances FILE` (repeatable): more fixture instances a labelled set refers to."""
     ap.add_argument("--instances", metavar="FILE", type=Path, action="append", default=[],

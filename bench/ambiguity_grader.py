@@ -22,7 +22,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ambiguity_common import DATA, add_instances_option, agreement_table, instances, read_jsonl
+from ambiguity_common import (
+    DATA,
+    add_instances_option,
+    agreement_table,
+    instances,
+    read_jsonl,
+    require_instances,
+)
 from finprobe.benchmarks.ambiguity.grading import grade_answer
 
 
@@ -35,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     items = read_jsonl(args.set.name, args.set.resolve().parent)
     insts = instances(args.instances)
+    require_instances(items, insts, args.set)
     flagged = hedges = 0
     for it in items:
         g = grade_answer(insts[it["instance_id"]], it["answer"])

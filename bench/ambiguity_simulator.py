@@ -26,7 +26,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ambiguity_common import DATA, add_instances_option, agreement_table, instances, read_jsonl
+from ambiguity_common import (
+    DATA,
+    add_instances_option,
+    agreement_table,
+    instances,
+    read_jsonl,
+    require_instances,
+)
 from finprobe.benchmarks.ambiguity.simulators import DeterministicSimulator, LLMSimulator
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
 
@@ -67,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     items = read_jsonl(args.set.name, args.set.resolve().parent)
     insts = instances(args.instances)
+    require_instances(items, insts, args.set)
     if args.llm:
         answers = asyncio.run(_llm_answers(items, args.llm, args.base_url, insts))
         name = f"LLM simulator ({args.llm})"
