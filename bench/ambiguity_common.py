@@ -17,11 +17,34 @@ from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_inst
 DATA = Path(__file__).resolve().parent / "data" / "ambiguity"
 
 
-def instances() -> dict[str, AmbiguityInstance]:
-    """Demo instances and the bench's fixture instances, by id."""
+def instances(extra: Iterable[Path] = ()) -> dict[str, AmbiguityInstance]:
+    """Demo instances, the bench's fixture instances and any `extra` instance files, by id.
+
+    An extra file may not redefine an id already loaded: a labelled set must name one instance unambiguously.
+    """
     out = {i.instance_id: i for i in load_instances(demo_instances_path())}
     out.update({i.instance_id: i for i in load_instances(DATA / "fixture_instances.jsonl")})
+    for path in extra:
+        for inst in load_instances(path):
+            if inst.instance_id in out:
+                raise SystemExit(f"{path}: instance_id {inst.instance_id!r} is already defined")
+            out[inst.instance_id] = inst
     return out
+
+
+def require_instances(items: Iterable[dict[str, Any]], insts: dict[str, AmbiguityInstance], where: Path) -> None:
+    """Stop with a clear message when a labelled set names an instance that was not loaded."""
+    missing = sorted({str(it.get("instance_id")) for it in items} - set(insts))
+    if missing:
+        raise SystemExit(f"{where}: unknown instance_id {', '.join(missing[:5])}"
+                         f"{' ...' if len(missing) > 5 else ''}; pass its instance file with --instances FILE")
+
+
+def add_instances_option(ap: Any) -> None:
+    """`--instances FILE` (repeatable): more fixture instances a labelled set refers to."""
+    ap.add_argument("--instances", metavar="FILE", type=Path, action="append", default=[],
+                    help="extra instance file (release format) the set refers to, e.g. "
+                         "bench/data/ambiguity/fixture_instances_fresh.jsonl; repeatable")
 
 
 def read_jsonl(name: str, folder: Path = DATA) -> list[dict[str, Any]]:

@@ -8,6 +8,8 @@ both readings, and answers with no value. Each answer has a label against the in
 against the default answer A_d; `unsure` marks labels a careful reader could dispute.
 
     python bench/ambiguity_grader.py [--show] [--set bench/data/ambiguity/grader_answers_independent.jsonl]
+    python bench/ambiguity_grader.py --show --set bench/data/ambiguity/grader_answers_fresh.jsonl \
+        --instances bench/data/ambiguity/fixture_instances_fresh.jsonl
 
 Reports agreement by kind of answer (verdict vs A, and the pair of verdicts vs A and A_d), on all labels
 and on the labels a careful reader is sure of. Goal: >= 0.95.
@@ -20,7 +22,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ambiguity_common import DATA, agreement_table, instances, read_jsonl
+from ambiguity_common import (
+    DATA,
+    add_instances_option,
+    agreement_table,
+    instances,
+    read_jsonl,
+    require_instances,
+)
 from finprobe.benchmarks.ambiguity.grading import grade_answer
 
 
@@ -29,9 +38,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", action="store_true", help="list the disagreements")
     ap.add_argument("--set", metavar="FILE", type=Path, default=DATA / "grader_answers.jsonl",
                     help="labelled set to measure (default: %(default)s), e.g. grader_answers_independent.jsonl")
+    add_instances_option(ap)
     args = ap.parse_args(argv)
     items = read_jsonl(args.set.name, args.set.resolve().parent)
-    insts = instances()
+    insts = instances(args.instances)
+    require_instances(items, insts, args.set)
     flagged = hedges = 0
     for it in items:
         g = grade_answer(insts[it["instance_id"]], it["answer"])

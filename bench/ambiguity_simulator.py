@@ -11,6 +11,8 @@ marks labels a careful reader could dispute.
     python bench/ambiguity_simulator.py --show dev      # also list its disagreements on the dev split
     python bench/ambiguity_simulator.py --llm openai:MODEL [--base-url URL]   # the LLM simulator
     python bench/ambiguity_simulator.py --set bench/data/ambiguity/simulator_questions_independent.jsonl --show all
+    python bench/ambiguity_simulator.py --set bench/data/ambiguity/simulator_questions_fresh.jsonl \
+        --instances bench/data/ambiguity/fixture_instances_fresh.jsonl --show all
 
 The LLM simulator can only be measured against a real endpoint; a scripted backend would measure the
 script, not a model. Goal: agreement >= 0.90 on the labels a careful reader is sure of.
@@ -24,7 +26,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ambiguity_common import DATA, agreement_table, instances, read_jsonl
+from ambiguity_common import (
+    DATA,
+    add_instances_option,
+    agreement_table,
+    instances,
+    read_jsonl,
+    require_instances,
+)
 from finprobe.benchmarks.ambiguity.simulators import DeterministicSimulator, LLMSimulator
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
 
@@ -44,9 +53,9 @@ class _Generator:
                          config=self.config, output=out.text, usage=out.usage)
 
 
-async def _llm_answers(items: list[dict[str, Any]], spec: str, base_url: str | None) -> list[str]:
+async def _llm_answers(items: list[dict[str, Any]], spec: str, base_url: str | None,
+                       insts: dict[str, Any]) -> list[str]:
     model = _Generator(spec, base_url)
-    insts = instances()
     out = []
     for it in items:
         reply = await LLMSimulator(insts[it["instance_id"]], model).reply(it["question"])
@@ -61,11 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", choices=["dev", "all"], help="list disagreements (dev split, or all items)")
     ap.add_argument("--set", metavar="FILE", type=Path, default=DATA / "simulator_questions.jsonl",
                     help="labelled set to measure (default: %(default)s), e.g. simulator_questions_independent.jsonl")
+    add_instances_option(ap)
     args = ap.parse_args(argv)
     items = read_jsonl(args.set.name, args.set.resolve().parent)
-    insts = instances()
+    insts = instances(args.instances)
+    require_instances(items, insts, args.set)
     if args.llm:
-        answers = asyncio.run(_llm_answers(items, args.llm, args.base_url))
+        answers = asyncio.run(_llm_answers(items, args.llm, args.base_url, insts))
         name = f"LLM simulator ({args.llm})"
     else:
         answers = [DeterministicSimulator(insts[it["instance_id"]]).decide(it["question"]).answer for it in items]
