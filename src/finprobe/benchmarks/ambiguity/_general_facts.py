@@ -1,8 +1,9 @@
 """What a general-domain (AmbigQA) text states, as typed propositions: the facts the deterministic user
 simulator (`general_simulator`) compares between a clarification question, C and the other readings.
 
-`read_text_facts` reads years (and the years that name a sports season), decades, ordinals with what they
-count, recency, medium, version and other facets (format, platform, unit, kind of place, event, ...), the role
+`read_text_facts` reads years (and the years that name a sports season, and those that anchor a shift: "after
+2018"), decades, ordinals with what they count, recency, medium, version and other facets (format, platform,
+unit and unit system, theatre district, kind of place, event, a quantifier's scope, ...), the role
 asked about, gender, places, the kind of answer asked for, and the remaining content words (stemmed, with
 synonyms); terms in the scope of an exclusion ("not", "rather than") are kept apart. The lexicons are here;
 how the propositions are judged is in `general_simulator`'s docstring.
@@ -16,7 +17,7 @@ from typing import Any
 
 from finprobe.benchmarks.ambiguity._general_text import STOPWORDS, fold, stem
 
-__all__ = ["ERA_YEARS", "INSIDE", "PLACE_RE", "TextFacts", "match_stem", "read_text_facts", "same_head"]
+__all__ = ["ERA_YEARS", "FRAME_WORDS", "INSIDE", "PLACE_RE", "exclusion_spans", "TextFacts", "match_stem", "read_text_facts", "same_head"]
 
 _B, _E = r"(?<![a-z0-9])", r"(?![a-z0-9])"
 
@@ -90,7 +91,9 @@ _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
     ("season", "winter", _alt(r"winter")),
     ("age", "adult", _alt(r"adult", r"grown-?up", r"older")),
     ("age", "young", _alt(r"young(?:er)?", r"child", r"kid", r"cub", r"teen(?:age)?", r"little")),
-    ("persona", "character", _alt(r"characters?", r"fictional", r"cartoon character")),
+    # a character's civilian name ("Robin's secret identity") is the character, not the actor who plays it
+    ("persona", "character", _alt(r"characters?", r"fictional", r"cartoon character", r"secret identit(?:y|ies)",
+                                  r"alter egos?", r"civilian (?:identity|name)")),
     ("persona", "performer", _alt(r"performers?", r"real (?:person|singer|people|name)", r"voice actors?", r"vocals",
                                   r"vocalists?", r"in real life", r"actual (?:singer|person|performer)")),
     ("sport", "football", _alt(r"soccer", r"association football", r"fifa", r"premier league", r"mls", r"la liga")),
@@ -114,6 +117,19 @@ _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
     ("unit", "mph", _alt(r"mph", r"miles per hour")),
     ("unit", "kg", _alt(r"kg", r"kilogram(?:me)?s?", r"kilos?")),
     ("unit", "pound", _alt(r"lbs?", r"pounds?")),
+    ("unit", "cm", _alt(r"cm", r"centimet(?:re|er)s?")),
+    ("unit", "inch", _alt(r"inch(?:es)?")),
+    # the system a unit belongs to: C's "in metric system" is settled by "in metres", contradicted by "in feet"
+    ("unit_system", "metric", _alt(r"metric(?: system| units?)?", r"si units?", r"km(?!/h)", r"kilomet(?:re|er)s?",
+                                   r"metres?", r"meters?", r"centimet(?:re|er)s?", r"cm", r"kg", r"kilogram(?:me)?s?",
+                                   r"km/h", r"kph")),
+    ("unit_system", "imperial", _alt(r"imperial(?: system| units?)?", r"(?:us |u\.s\. )?customary(?: system| units?)?",
+                                     r"miles?", r"feet", r"foot", r"ft", r"inch(?:es)?", r"yards?", r"lbs?",
+                                     r"pounds?", r"mph")),
+    # a theatre district names a production's city: "the off-Broadway run" is not the Australian production
+    # (judged against a place C names; it blocks nothing where C names none)
+    ("district_city", "new york", _alt(r"(?:off-)?broadway")),
+    ("district_city", "london", _alt(r"west end")),
     # game platforms (a version of a game): the PC release is not the Nintendo Switch one
     ("platform", "pc", _alt(r"pc", r"windows", r"steam", r"mac")),
     ("platform", "playstation", _alt(r"playstation(?: ?[1-5])?", r"ps ?[1-5]", r"psp", r"ps vita")),
@@ -122,6 +138,13 @@ _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
     ("platform", "wii", _alt(r"wii(?: u)?")),
     ("platform", "nintendo_ds", _alt(r"(?:nintendo )?3ds", r"nintendo ds")),
 ]
+#: a quantifier over a whole set ("the total number", "in total", "for all riders", "at any age", "in general"),
+#: read as ("scope", what it quantifies): "total", "general", or "all rider" / "any age" (quantifier and noun).
+#: How it is judged against a C that narrows the prompt is in `general_simulator`.
+_SCOPE = re.compile(_B + r"(?:(?P<total>in total|total(?=\s+(?:number|count|tally|of)\b)|overall|altogether|"
+                    r"all together|combined)|(?<=s\s)(?P<post>total)(?=\s+(?:were|was|are|is|in|at|on|for)\b|\s*[?.,]|$)"
+                    r"|(?P<general>in general)"
+                    r"|(?:for|to|of|by|among|across|on|at|in) (?P<q>all|every|any) (?:the )?(?P<noun>[a-z]+))" + _E)
 #: the kind of place a question asks for: "In what city ..." is not "In what location ..." (the venue) or "What
 #: state ..."; read in C and the readings from the wh-phrase only, in a clarification question after a determiner
 #: or at the start of a text (an alternative of a choice)
@@ -176,6 +199,14 @@ _US_LOWER = re.compile(r"(?:(?<=\bdid )|(?<=\bdoes )|(?<=\bthe )|(?<=\bin )|(?<=
                        r"census|election|marines?|air force|states?|team)\b)")
 #: "was the first Super Bowl played": a game is played, nobody plays a part (a passive "played" without "by")
 _GAME_PLAYED = re.compile(r"\b(?:was|were|is|are|be|been|being)\b(?:\s+[\w'-]+){0,6}\s+played$")
+#: a year after a shift cue is an anchor, not the year proposed: "after 2018", "before the 2000 season",
+#: "the one following Russia 2018" (up to two words between)
+_SHIFT_DIRECTION = {"since": "after", "after": "after", "following": "after", "later than": "after", "succeeding": "after",
+                    "before": "before", "preceding": "before", "prior to": "before", "earlier than": "before"}
+_SHIFT_CUE = re.compile(_B + r"(?P<cue>since|after|following|later than|succeeding|before|preceding|prior to|earlier than)"
+                        r"\s+(?:the\s+)?(?:(?!(?:after|before|in|on|at|of|and|or)\s)[a-z]+\s+){0,2}$")
+_SHIFT_WORD = re.compile(_alt(r"next", r"previous", r"subsequent", r"prior", r"following", r"preceding", r"after",
+                              r"before"))
 #: "S3E4": season 3, episode 4
 _EPISODE_CODE = re.compile(_B + r"s(?P<s>\d{1,2})\s?e(?P<e>\d{1,3})" + _E)
 _ASKS: list[tuple[str, str]] = [  # what kind of answer the question proposes
@@ -189,9 +220,13 @@ _ASKS: list[tuple[str, str]] = [  # what kind of answer the question proposes
     ("count", _alt(r"how many", r"how much", r"the number of", r"the total number", r"the count",
                    r"(?:the )?(?:\w+ ){0,3}number itself", r"the (?:actual |exact )?(?:figure|value)")),
 ]
+_PERSON_NOUN = (r"(?:person|people|actor|actress|singer|team|band|player|character|artist|president|primeminister|"
+                r"author|writer|man|woman|men|women|director|composer|host|winner|coach|captain)")
 _C_ASKS = [("count", r"\bhow (?:many|much)\b"),
-           ("person", r"^\s*(?:who|whom|whose)\b|^\s*(?:which|what) (?:person|actor|actress|singer|team|band|player|"
-                      r"character|artist|president|prime minister|author|writer)\b"),
+           # "What was the name of the actor that ...", "What is the actor's name ...": a person, as "who" is
+           ("person", r"^\s*(?:who|whom|whose)\b|^\s*(?:which|what) " + _PERSON_NOUN + r"\b"
+                      r"|^\s*what (?:is|was|are|were) (?:the )?names? of (?:the |a |an |this |that )?" + _PERSON_NOUN
+                      + r"s?\b|^\s*what (?:is|was) (?:the |this |that )?" + _PERSON_NOUN + r"'s names?\b"),
            ("time", r"^\s*when\b|^\s*(?:what|which) (?:year|date|day|time)\b"
                     r"|^\s*what (?:is|was) the (?:\w+ ){0,2}(?:date|year)\b"),
            ("place", r"^\s*where\b|^\s*(?:(?:in|at|on) )?(?:what|which) (?:city|country|place|state|location|venue|"
@@ -205,15 +240,15 @@ for _canon, _names in {
     "united kingdom": "united kingdom|uk|u\\.k\\.|britain|great britain|british",
     "england": "england|english", "scotland": "scotland|scottish", "wales": "wales|welsh",
     "ireland": "ireland|irish", "canada": "canada|canadian", "australia": "australia|australian",
-    "new zealand": "new zealand", "india": "india|indian", "china": "china|chinese", "japan": "japan|japanese",
+    "new zealand": "new zealand|new zealander", "india": "india|indian", "china": "china|chinese", "japan": "japan|japanese",
     "france": "france|french", "germany": "germany|german", "italy": "italy|italian", "spain": "spain|spanish",
     "mexico": "mexico|mexican", "brazil": "brazil|brazilian", "russia": "russia|russian",
     "south africa": "south africa|south african", "south korea": "south korea|korea|korean",
-    "philippines": "philippines|filipino", "pakistan": "pakistan", "nigeria": "nigeria", "kenya": "kenya",
-    "egypt": "egypt", "israel": "israel", "turkey": "turkey", "greece": "greece|greek", "sweden": "sweden|swedish",
-    "norway": "norway", "denmark": "denmark", "netherlands": "netherlands|holland|dutch", "belgium": "belgium",
-    "switzerland": "switzerland|swiss", "austria": "austria", "poland": "poland|polish", "portugal": "portugal",
-    "argentina": "argentina", "chile": "chile", "colombia": "colombia", "cuba": "cuba", "jamaica": "jamaica",
+    "philippines": "philippines|filipino", "pakistan": "pakistan|pakistani", "nigeria": "nigeria|nigerian", "kenya": "kenya|kenyan",
+    "egypt": "egypt|egyptian", "israel": "israel|israeli", "turkey": "turkey|turkish", "greece": "greece|greek", "sweden": "sweden|swedish",
+    "norway": "norway|norwegian", "denmark": "denmark|danish", "netherlands": "netherlands|holland|dutch", "belgium": "belgium|belgian",
+    "switzerland": "switzerland|swiss", "austria": "austria|austrian", "poland": "poland|polish", "portugal": "portugal|portuguese",
+    "argentina": "argentina|argentine|argentinian", "chile": "chile|chilean", "colombia": "colombia|colombian", "cuba": "cuba|cuban", "jamaica": "jamaica|jamaican",
     "europe": "europe|european", "asia": "asia", "africa": "africa", "north america": "north america",
     "south america": "south america", "pacific": "pacific", "atlantic": "atlantic",
     "new york": "new york city|new york|nyc|manhattan", "los angeles": "los angeles|l\\.a\\.|la",
@@ -224,6 +259,29 @@ for _canon, _names in {
     "seattle": "seattle", "dallas": "dallas", "houston": "houston", "nashville": "nashville",
     "new orleans": "new orleans", "san francisco": "san francisco", "philadelphia": "philadelphia",
     "detroit": "detroit", "dublin": "dublin", "edinburgh": "edinburgh", "mumbai": "mumbai", "delhi": "delhi|new delhi",
+    # more countries with their adjectives ("the Slovenian election" names a place as "the US election" does);
+    # names that are also common words or given names (Georgia, Jordan, Chad, Turkey's "turkish" kept) are left out
+    "slovenia": "slovenia|slovenian|slovene", "slovakia": "slovakia|slovak|slovakian", "croatia": "croatia|croatian",
+    "serbia": "serbia|serbian", "bosnia": "bosnia|bosnian|bosnia and herzegovina", "albania": "albania|albanian",
+    "hungary": "hungary|hungarian", "czech republic": "czech republic|czechia|czech", "romania": "romania|romanian",
+    "bulgaria": "bulgaria|bulgarian", "ukraine": "ukraine|ukrainian", "belarus": "belarus|belarusian",
+    "lithuania": "lithuania|lithuanian", "latvia": "latvia|latvian", "estonia": "estonia|estonian",
+    "finland": "finland|finnish", "iceland": "iceland|icelandic", "luxembourg": "luxembourg", "malta": "malta|maltese",
+    "cyprus": "cyprus|cypriot", "iran": "iran|iranian", "iraq": "iraq|iraqi", "syria": "syria|syrian",
+    "lebanon": "lebanon|lebanese", "saudi arabia": "saudi arabia|saudi", "afghanistan": "afghanistan|afghan",
+    "bangladesh": "bangladesh|bangladeshi", "sri lanka": "sri lanka|sri lankan", "nepal": "nepal|nepalese|nepali",
+    "vietnam": "vietnam|vietnamese", "thailand": "thailand|thai", "indonesia": "indonesia|indonesian",
+    "malaysia": "malaysia|malaysian", "singapore": "singapore|singaporean", "taiwan": "taiwan|taiwanese",
+    "north korea": "north korea|north korean", "mongolia": "mongolia|mongolian", "rwanda": "rwanda|rwandan",
+    "uganda": "uganda|ugandan", "tanzania": "tanzania|tanzanian", "ethiopia": "ethiopia|ethiopian",
+    "ghana": "ghana|ghanaian", "senegal": "senegal|senegalese", "zimbabwe": "zimbabwe|zimbabwean",
+    "zambia": "zambia|zambian", "algeria": "algeria|algerian", "morocco": "morocco|moroccan",
+    "tunisia": "tunisia|tunisian", "libya": "libya|libyan", "sudan": "sudan|sudanese", "somalia": "somalia|somali",
+    "venezuela": "venezuela|venezuelan", "peru": "peru|peruvian", "ecuador": "ecuador|ecuadorian",
+    "bolivia": "bolivia|bolivian", "uruguay": "uruguay|uruguayan", "paraguay": "paraguay|paraguayan",
+    "haiti": "haiti|haitian", "puerto rico": "puerto rico|puerto rican", "honduras": "honduras|honduran",
+    "guatemala": "guatemala|guatemalan", "nicaragua": "nicaragua|nicaraguan", "costa rica": "costa rica|costa rican",
+    "panama": "panama|panamanian",
 }.items():
     for _n in _names.split("|"):
         _PLACES[_n] = _canon
@@ -268,6 +326,7 @@ going come gets make made use used yeah hi hello great thanks thank check checki
 ambiguous ambiguity possible possibly probably maybe perhaps likely different various multiple several two both
 you're you've i'm it's that's what's name names person people
 """.split())
+FRAME_WORDS = _FRAME
 _EXCLUSION = re.compile(_B + r"(?:not|rather than|instead of|as opposed to|other than|excluding|except(?: for)?|"
                         r"but not|apart from|aside from|never)" + _E + r"|n't" + _E)
 _CLAUSE_END = re.compile(r"[,;:?!.]|" + _B + r"(?:but|and|while|whereas|so)" + _E)
@@ -281,6 +340,8 @@ class TextFacts:
     season_years: set[int] = field(default_factory=set)
     decades: set[int] = field(default_factory=set)
     ordinals: set[tuple[str, int]] = field(default_factory=set)
+    #: years that anchor a shift ("the next World Cup after 2018" proposes a year after 2018, not 2018)
+    shifts: set[tuple[str, int]] = field(default_factory=set)
     recency: set[str] = field(default_factory=set)
     media: set[str] = field(default_factory=set)
     facets: set[tuple[str, str]] = field(default_factory=set)  # version, format, event
@@ -294,7 +355,8 @@ class TextFacts:
     neg: dict[str, set[Any]] = field(default_factory=dict)
 
     def all_items(self) -> dict[str, set[Any]]:
-        return {"year": set(self.years), "decade": set(self.decades), "ordinal": set(self.ordinals), "recency": set(self.recency),
+        return {"year": set(self.years), "decade": set(self.decades), "ordinal": set(self.ordinals),
+                "shift": set(self.shifts), "recency": set(self.recency),
                 "media": set(self.media), "facet": set(self.facets), "role": set(self.roles),
                 "gender": set(self.genders), "place": set(self.places), "asks": set(self.asks),
                 "word": set(self.words)}
@@ -317,6 +379,8 @@ _SYNONYMS = {
     **dict.fromkeys(("died", "die", "dies", "death", "dead"), "die"),
     **dict.fromkeys(("born", "birth"), "born"),
     **dict.fromkeys(("built", "build", "construction", "constructed", "erected"), "build"),
+    # "distinct wars" = "separate wars" (not "each country separately": an adverb of its own)
+    **dict.fromkeys(("distinct", "separate", "separated"), "separate"),
 }
 
 
@@ -327,6 +391,9 @@ _PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bmade (?:it|the song|them|him|her|this) (?:famous|popular|a hit)\b", re.I), "popularized"),
     # a kind of place as one word, so "area" in "floor area" does not read as C's "metro area"
     (re.compile(r"\bmetro(?:politan)? areas?\b", re.I), "metroarea"),
+    # "across the whole country" is what another reading's "nationwide" says
+    (re.compile(r"\b(?:(?:across|throughout|all over|over) (?:the )?(?:whole |entire )?(?:country|nation)|"
+                r"country-?wide|nation-?wide)\b", re.I), "nationwide"),
 ]
 
 
@@ -387,7 +454,7 @@ def _head(raw: str) -> str:
     return _HEADS.get(raw) or _HEADS.get(raw.rstrip("s")) or raw
 
 
-def _exclusion_spans(norm: str, protected: tuple[str, ...] = ()) -> list[tuple[int, int]]:
+def exclusion_spans(norm: str, protected: tuple[str, ...] = ()) -> list[tuple[int, int]]:
     """[cue end, clause end) for each exclusion cue that is not part of a protected text's words."""
     spans = []
     for m in _EXCLUSION.finditer(norm):
@@ -406,11 +473,12 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
     facts = TextFacts()
     text = _rewrite_phrases(text)
     norm = fold(text)
-    excluded = _exclusion_spans(norm, protected) if not as_context else []
+    excluded = exclusion_spans(norm, protected) if not as_context else []
     consumed: list[tuple[int, int]] = []
 
     sets: dict[str, set[Any]] = {
-        "year": facts.years, "decade": facts.decades, "ordinal": facts.ordinals, "recency": facts.recency, "media": facts.media,
+        "year": facts.years, "decade": facts.decades, "ordinal": facts.ordinals, "shift": facts.shifts,
+        "recency": facts.recency, "media": facts.media,
         "facet": facts.facets, "role": facts.roles, "gender": facts.genders, "place": facts.places,
         "asks": facts.asks}
 
@@ -421,13 +489,24 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
             return
         sets[kind].add(value)
 
+    shifted = False
     for m in re.finditer(_B + r"((?:1[0-9]|20)\d{2})(?:s|'s)?" + _E, norm):
+        cue = _SHIFT_CUE.search(norm[:m.start()])
+        if cue and not m.group(0).endswith("s") and cue.group("cue") != "since":
+            add("shift", (_SHIFT_DIRECTION[cue.group("cue")], int(m.group(1))), cue.start("cue"), m.end())
+            shifted = True
+            continue
+        if cue:  # "since 2004" is that year and what follows it ("the owner after 2004?" is C's "since 2004")
+            add("shift", ("after", int(m.group(1))), cue.start("cue"), m.end())
         if not m.group(0).endswith("s"):
             add("year", int(m.group(1)), m.start(), m.end())
             if re.match(r"\s+(?:[a-z]+\s+)?season", norm[m.end():]):
                 facts.season_years.add(int(m.group(1)))
         else:
             add("decade", int(m.group(1)) // 10 * 10, m.start(), m.end())
+    if shifted:  # "the next one after 2018": "next" says which way, it describes nothing
+        for m in _SHIFT_WORD.finditer(norm):
+            consumed.append((m.start(), m.end()))
     for m in _EPISODE_CODE.finditer(norm):
         add("ordinal", ("season", int(m.group("s"))), m.start(), m.end())
         add("ordinal", ("episode", int(m.group("e"))), m.start(), m.end())
@@ -464,6 +543,10 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
     for facet, value, pattern in _VERSION:
         for m in re.finditer(pattern, norm):
             add("facet", (facet, value), m.start(), m.end())
+    for m in _SCOPE.finditer(norm):
+        scope = (f"{m.group('q')} {match_stem(m.group('noun'))}" if m.group("q")
+                 else "general" if m.group("general") else "total")
+        add("facet", ("scope", scope), m.start(), m.end())
     kinds = _C_PLACE_KIND if as_context else _Q_PLACE_KIND
     for m in kinds.finditer(norm):
         add("facet", ("place_kind", _PLACE_KINDS[m.group("k")]), m.start("k"), m.end("k"))

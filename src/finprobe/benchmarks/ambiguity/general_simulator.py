@@ -13,11 +13,15 @@ simulator uses the default interpretation.
   title"), and the numbered eras every user dates ("World War I" = 1914-1918); recency ("the most recent",
   "the original"; C's "has been ... since 2004" is the current one); medium (film, serial, TV, song, album,
   book, stage, game); version (original vs. remake/cover; "the original air date" is no version), format
-  (animated vs. live-action), game platform (PC, PlayStation, Xbox, Switch) and unit (km = kilometres,
-  miles); the role asked about (who sang / the lead vocal, wrote, played or voiced, directed, produced,
+  (animated vs. live-action), game platform (PC, PlayStation, Xbox, Switch), unit (km = kilometres,
+  miles) and unit system (C's "in metric system" is settled by "in metres", contradicted by "feet and
+  inches"), and the city a theatre district names ("off-Broadway", "West End": judged only against a place C
+  names); years that anchor a shift ("the next World Cup *after 2018*", "prior to 2019") propose a year on that
+  side of the anchor, "since 2004" is 2004 and after; the role asked about (who sang / the lead vocal, wrote, played or voiced, directed, produced,
   won, hosted, translated — only where the question asks about the role, "who wrote it", "the songwriter",
   not in descriptions such as "written by"); gender (men's / women's, "what man"); places (countries, US
-  states, large cities, with aliases: US, UK, LA, lower-case "us" in AmbigNQ's "when did us go to war");
+  states, large cities, with aliases and nationality adjectives: US, UK, LA, "Slovenian", lower-case "us" in
+  AmbigNQ's "when did us go to war");
   the kind of place asked for (C's "In what city" vs "the venue", "which state", "the metro area", "what
   road"); and the kind of answer asked for (a person, a time, a place, a number: "are you asking when ...");
 - every other content word of the question (stemmed, with synonyms: start = premiere, end = finale,
@@ -29,6 +33,20 @@ kind) or when it is what another reading states and C does not ("the fan film" w
 about the fan film; "the band" when another reading asks which band), *unsettled* otherwise. A term in the
 scope of an exclusion ("not", "rather than", "instead of", "as opposed to") is contradicted when C states it
 and ignored otherwise.
+
+Judged beyond single facets:
+- a **quantifier over the whole set** ("the total number", "overall", "for all riders", "at any age", "in
+  general") is contradicted when C narrows the prompt (adds words, years, ordinals, places or facets the prompt
+  lacks: "How many *non-core* sports", "yellow helmets *for the leading team*") and the question states none of
+  those qualifiers;
+- a **superlative over another set**: "the first human *in space*" is contradicted when C's "first" ranks a set
+  it names otherwise ("the first people *to land on the moon*");
+- C that asks when something **began** ("did we begin calling ourselves ...", with no ordinal of its own)
+  settles a bare "first" ("when the name was first used"), unless the question says "start" itself ("first
+  start" adds to it);
+- C that asks who played or sang contradicts "the character" ("Robin's secret identity");
+- a follow-up put under a **premise** ("the film, and if so the 1960 original or the remake?") is no when
+  the premise is contradicted.
 
 The reply:
 - **no** when any proposition is contradicted;
@@ -74,14 +92,16 @@ from typing import Any, Protocol
 
 from finprobe.benchmarks.ambiguity._general_facts import (
     ERA_YEARS,
+    FRAME_WORDS,
     INSIDE,
     PLACE_RE,
     TextFacts,
+    exclusion_spans,
     match_stem,
     read_text_facts,
     same_head,
 )
-from finprobe.benchmarks.ambiguity._general_text import fold
+from finprobe.benchmarks.ambiguity._general_text import STOPWORDS, fold
 from finprobe.benchmarks.ambiguity._propositions import clean_question, is_off_intent, is_open_question
 from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
 from finprobe.benchmarks.ambiguity.simulators import IDK, NO, YES, FreeFormReply, SimReply, YesNo, parse_yes_no_reply
@@ -104,7 +124,7 @@ _PROCESS = re.compile(r"^\s*(?:should|shall|can|could|may) i\b|^\s*(?:would|do) 
                       r"^\s*i (?:can|could) (?:give|list|answer|provide|cover|name)\b", re.I)
 #: an offer of every reading's answer ("Would you like both people buried there?"): about the answer's form
 _OFFER_ALL = re.compile(r"^\s*(?:would|do) you (?:like|want|need) (?:me to (?:\w+ )?)?(?:both|all (?:the |of the |three |"
-                        r"two |four )?\w+|each|the answers? (?:for|to) (?:both|all|each))\b", re.I)
+                        r"two |four )?\w+|each|(?:the )?answers? (?:for|to|on) (?:both|all|each))\b", re.I)
 #: a negative question ("Isn't it the voice actor you want?") asks what its positive form asks
 _NEG_QUESTION = re.compile(r"^\s*(?P<aux>isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|"
                            r"haven'?t|hasn'?t)\s+(?=(?:you|it|this|that|they|we)\b)", re.I)
@@ -167,7 +187,19 @@ monday tuesday wednesday thursday friday saturday sunday games olympics olympic 
 championships bowl awards award open show day war prize trophy tour league festival final finals tournament season
 episode film movie book album song edition version conference division summit treaty act amendment""".split())
 
-_BLOCKING = {"year", "decade", "ordinal", "recency", "role", "gender", "place", "asks"}
+_BLOCKING = {"year", "decade", "ordinal", "shift", "recency", "role", "gender", "place", "asks"}
+#: a superlative with what it ranks over: "the first human *in space*", "the first people *to land* ..."
+_QUALIFIED_ORDINAL = re.compile(
+    r"\b(?P<n>first|second|third|fourth|fifth|last|latest|earliest)\s+(?:(?:humans?|persons?|people|man|men|woman|"
+    r"women|ones?|astronauts?|players?|teams?|countr(?:y|ies)|nations?|americans?)\s+)?"
+    r"(?:to\s+(?P<verb>[a-z]+)|(?:in|on|into|at|from)\s+(?:the\s+)?(?P<obj>[a-z]+))")
+#: a follow-up put under a premise: "Are you asking about the film, and if so the 1960 original or the remake?"
+_PREMISE = re.compile(r"^(?P<premise>.+?),?\s+(?:and\s+)?if (?:so|yes|that'?s (?:the case|right|it)|it is|you do)\b"
+                      r"[,:]?\s*(?P<rest>.+)$", re.I)
+#: C asks when something began ("did we begin calling ourselves ..."), not when it began somewhere or after
+#: an anchor ("based beginning in January 1998")
+_C_BEGINS = re.compile(r"\b(?:begin|began|begun|begins|start|started|starts)\s+(?!in\b|on\b|at\b|from\b|with\b|of\b|"
+                       r"after\b|before\b|by\b|\d)[a-z]")
 
 
 class GeneralSimulator:
@@ -183,9 +215,25 @@ class GeneralSimulator:
         self.prompt = read_text_facts(instance.question, as_context=True)
         self._texts = [fold(instance.question), *(fold(r.question) for r in instance.readings)]
         self._known = {match_stem(w) for t in self._texts for w in re.findall(r"[a-z0-9]+", t)}
+        self._narrowing = self._c_narrowing()
+        self._c_begins = bool(_C_BEGINS.search(fold(instance.context))) and not self.c.ordinals \
+            and not self.c.recency
+        self._c_qualified = {m.group("n"): m for m in _QUALIFIED_ORDINAL.finditer(fold(instance.context))}
+
+    def _c_narrowing(self) -> list[tuple[str, Any]]:
+        """What C adds to the prompt (words, years, ordinals, places, facets): the qualifiers that make C a
+        part of what the prompt asks about ("How many *non-core* sports", "yellow helmets *for the leading
+        team*")."""
+        out: list[tuple[str, Any]] = [("word", w) for w in sorted(self.c.words - self.prompt.all_words)]
+        prompt_items = self.prompt.all_items()
+        for kind in ("year", "ordinal", "place", "facet"):
+            for value in sorted(self.c.all_items()[kind] - prompt_items[kind], key=str):
+                if kind != "facet" or value[0] not in ("persona", "scope", "unit_system"):
+                    out.append((kind, value))
+        return out
 
     # ------------------------------------------------------------------ one proposition
-    def _in(self, facts: TextFacts, kind: str, value: Any) -> bool:
+    def _in(self, facts: TextFacts, kind: str, value: Any, *, begins: bool = True) -> bool:
         items: set[Any] = facts.all_words if kind == "word" else facts.all_items()[kind]
         if kind == "decade":
             return any(value <= y < value + 10 for y in facts.years) or value in items
@@ -196,7 +244,11 @@ class GeneralSimulator:
             span = ERA_YEARS.get(value)
             if span and any(span[0] <= y <= span[1] for y in facts.years):
                 return True
+            if n == 1 and head in ("", "time") and facts is self.c and self._c_begins and begins:
+                return True  # "when the name was first used" = C's "when did we begin calling ourselves ..."
             return any(n == m and same_head(head, h) for h, m in items)
+        if kind == "shift":
+            return value in items or any(_shift_holds(value, y) for y in facts.years)
         if kind == "place":
             return value in items
         return value in items
@@ -208,6 +260,8 @@ class GeneralSimulator:
             return bool(c.years) and value - 1 not in c.season_years
         if kind == "decade":
             return bool(c.years) and not any(value <= y < value + 10 for y in c.years)
+        if kind == "shift":  # "the next World Cup after 2018" when C says 2018 (or 2014)
+            return bool(c.years) and not any(_shift_holds(value, y) for y in c.years)
         if kind == "ordinal":
             head, n = value
             span = ERA_YEARS.get(value)
@@ -223,6 +277,13 @@ class GeneralSimulator:
             name, v = value
             if value == ("version", "original") and any(n > 1 for _, n in c.ordinals):
                 return True
+            if name == "district_city" and c.places:  # "off-Broadway" when C says "in Australia"
+                return v not in c.places and not any(INSIDE.get(v) == p for p in c.places)
+            if name == "scope":  # quantifiers are judged against what C narrows (`_judge`), not each other
+                return False
+            if value == ("persona", "character") and c.roles & {"act", "sing"} and not any(
+                    f == "persona" for f, _ in c.facets):
+                return True  # C asks who played or sang: the performer ("the character's name?" is no)
             return any(f == name and x != v for f, x in c.facets)
         if kind == "role":
             return bool(c.roles) and value not in c.roles
@@ -234,9 +295,9 @@ class GeneralSimulator:
             return bool(c.asks)
         return False
 
-    def _judge_item(self, kind: str, value: Any, j: _Judgement) -> None:
+    def _judge_item(self, kind: str, value: Any, j: _Judgement, *, begins: bool = True) -> None:
         label = f"{kind}={value}"
-        if self._in(self.c, kind, value):
+        if self._in(self.c, kind, value, begins=begins):
             if any(not self._in(o, kind, value) for o in self.others):
                 j.distinctive.append(label)
             else:
@@ -257,7 +318,17 @@ class GeneralSimulator:
         q = read_text_facts(text, protected=tuple(self._texts))
         for kind, values in q.all_items().items():
             for value in sorted(values, key=str):
+                if kind == "facet" and value[0] == "scope" and not self._in(self.c, kind, value) \
+                        and self._narrowing and not self._states_narrowing(q, value[1]):
+                    # "the total number of sports" when C counts the non-core ones: the whole, where C is a part
+                    j.contradicted.append(f"scope={value[1]}, where C narrows the prompt ({self._narrowing[0][1]})")
+                    continue
+                if kind == "ordinal" and "begin" in q.all_words:
+                    # "when did it first start": "first" adds to "start", it is no paraphrase of it
+                    self._judge_item(kind, value, j, begins=False)
+                    continue
                 self._judge_item(kind, value, j)
+        j.contradicted += self._other_superlative(fold(text))
         for kind, values in q.neg.items():
             for value in sorted(values, key=str):
                 in_c = self._in(self.c, kind, value)
@@ -272,6 +343,26 @@ class GeneralSimulator:
             # "toll roads specifically": words C does not use restrict the answer here, they do not describe
             j.blocking += [f"restricts to {d}" for d in j.descriptors]
         return j
+
+    def _states_narrowing(self, q: TextFacts, scope: str) -> bool:
+        """The question states one of C's qualifiers; the noun its quantifier counts is no qualifier ("for all
+        passengers" when C says "front-seat passengers")."""
+        counted = scope.split()[-1] if " " in scope else None
+        return any(self._in(q, k, v) for k, v in self._narrowing if (k, v) != ("word", counted))
+
+    def _other_superlative(self, norm: str) -> list[str]:
+        """A superlative C also uses but over something C does not name: "the first human in space" when C
+        asks for the first people to land on the moon ranks another set, so it proposes another referent."""
+        out = []
+        excluded = exclusion_spans(norm, tuple(self._texts))
+        for m in _QUALIFIED_ORDINAL.finditer(norm):
+            word = m.group("verb") or m.group("obj")
+            if m.group("n") not in self._c_qualified or word in STOPWORDS or word in FRAME_WORDS \
+                    or any(a <= m.start() < b for a, b in excluded):
+                continue  # "rather than just the first to step out" proposes nothing
+            if match_stem(word) not in self.c.all_words:
+                out.append(f"the {m.group('n')} {word!r}: C's {m.group('n')} ranks something else")
+        return out
 
     def _judge_glossed(self, text: str) -> _Judgement:
         """A parenthesis glosses what precedes it: "World War I (1917)" is settled by the year C states, and
@@ -348,6 +439,9 @@ class GeneralSimulator:
             info["read_as"] = text = positive
         elif _NEGATED_HEAD.search(text) and not tag:
             return self._reply(IDK, "an elliptical negation: yes and no would be ambiguous", info)
+        premise = _PREMISE.match(text)
+        if premise and self._judge(premise.group("premise")).contradicted:
+            return self._reply(NO, "the premise of a follow-up question is contradicted", info)
         alternatives = self._alternatives(text)
         if len(alternatives) > 1:
             judged = [self._judge(a) for a in alternatives]
@@ -387,6 +481,12 @@ def _positive_form(text: str) -> str | None:
     if m:
         return f"{m.group('subj')} {m.group('body')}?"
     return None
+
+
+def _shift_holds(shift: tuple[str, int], year: int) -> bool:
+    """`year` lies on the side of the anchor a shift names ("after 2018": 2022 does, 2018 does not)."""
+    direction, anchor = shift
+    return year > anchor if direction == "after" else year < anchor
 
 
 def _shared_run(window: str, text: str, at: int) -> bool:

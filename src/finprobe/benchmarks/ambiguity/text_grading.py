@@ -9,20 +9,27 @@
   does not state Richard White);
 - *by value*: a date alias and a date in the answer agree on every part the alias states (day, month, year:
   "March 3, 1990" = "3 March 1990" = "1990-03-03" = "17.11.2017"-style dotted and slashed dates, read day or
-  month first as the answer's own unambiguous dates settle, "16/04/2003 ... 01/05/2004"; "05/1993" is a month;
+  month first as the answer's own unambiguous dates settle, "16/04/2003 ... 01/05/2004", and either way where
+  nothing settles it ("9/3/2020" states 9 March 2020 and 3 September 2020); "05/1993" is a month;
   an answer may be finer than the alias, "March 3, 1990" states the year 1990, never coarser: "2019" does not
   state "July 14, 2019"); a number alias ("11",
   "1,000", "7 million", "eleven", "3rd") and a number in the answer are equal in value (ordinals match
-  ordinals only);
-- a list alias ("Fran Walsh, Philippa Boyens, Peter Jackson") is also stated when each of its members is;
-  a parenthesised qualifier in an alias is optional ("Annie Get Your Gun (1946)").
+  ordinals only; a version "7.1.2" is no number, so "7.1" does not state it); a measured quantity alias
+  ("6.18 m", "20 ft 3 1/4 in") and a quantity in the answer are equal in one base unit ("6.18 metres",
+  "618 cm"; `_general_units`; fractions in any form, "3¼" = "3 1⁄4" = "3 1/4");
+- a list alias ("Fran Walsh, Philippa Boyens, Peter Jackson") is also stated when each of its members is, and
+  a two-member list ("Iowa, Maryland") by the two participants of a contest ("Iowa beat Maryland", "Iowa vs
+  Maryland": the opponent cue names the other participant here, no context); a parenthesised qualifier in an alias is optional ("Annie Get Your Gun (1946)").
 A stated alias inside a longer stated alias of another reading does not count ("White" in "Richard White"),
 nor does one that only modifies another reading's stated answer next to it (a possessive in an apposition or
 before it, "Roger Taylor, Queen's drummer, sang lead", "the Eagles' Don Henley"; the place it is in or of, "SH 130
-in Texas"): that names context.
+in Texas"), nor an artist named as a possessive before the title the question names ("backing vocals on Billy
+Preston's 'That's the Way God Planned It'"): that names context. Another reading's answer stated only inside
+a list answer ("Neil Armstrong" in "Neil Armstrong and Buzz Aldrin", alias "Armstrong and Aldrin") is a
+member of that list, not a second answer.
 Names are compared in one form: spaced initials joined ("C. K. Nayudu" = "CK Nayudu"), "Saint" = "St.",
-"Mount" = "Mt.", and a capitalised US state code after a comma read as the state ("Bloomington, MN" =
-"Bloomington, Minnesota").
+"Mount" = "Mt.", titles of rank and office with their abbreviations ("Colonel" = "Col.", "Doctor" = "Dr."),
+and a capitalised US state code after a comma read as the state ("Bloomington, MN" = "Bloomington, Minnesota").
 
 **Verdicts** (the paper's Table 8 grading):
 - `hedge`: the answer states answers of two readings at different places ("Luke Evans (2017) or Richard
@@ -31,7 +38,8 @@ Names are compared in one form: spaced initials joined ("C. K. Nayudu" = "CK Nay
 - `any_valid`: it matches some reading and is not a hedge;
 - `default_captured`: any-valid but not intended (a valid, non-target reading);
 - `non_committal`: it matches nothing and says it cannot answer, or asks back ("it depends", "which one
-  do you mean?"), or is empty.
+  do you mean?", "Could you tell me which marriage you mean?"), says the answer is not known yet ("it hasn't
+  been announced"), or is empty.
 Exact match (AmbigQA's EM, the whole normalised answer equal to an alias) and token F1 (SQuAD's, best alias)
 are reported beside the verdicts for the target and for the best reading.
 """
@@ -46,6 +54,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field
 
 from finprobe.benchmarks.ambiguity._general_text import US_STATE_CODES, Token, answer_tokens, fold, squad_normalize
+from finprobe.benchmarks.ambiguity._general_units import find_quantities, plain_fractions, whole_quantity
 from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
 
 __all__ = ["DateValue", "NumberValue", "TextGrade", "find_dates", "find_numbers", "grade_text_answer",
@@ -83,6 +92,8 @@ class DateValue:
     day: int | None
     start: int = 0
     end: int = 0
+    #: an all-number date whose order nothing settles ("9/3/2020"): it may be read the other way too
+    either_order: bool = False
 
     def parts(self) -> dict[str, int]:
         return {k: v for k, v in (("year", self.year), ("month", self.month), ("day", self.day)) if v is not None}
@@ -90,7 +101,12 @@ class DateValue:
     def states(self, other: DateValue) -> bool:
         """This date states `other`: it has every part `other` has, with the same values."""
         mine = self.parts()
-        return all(mine.get(k) == v for k, v in other.parts().items())
+        if all(mine.get(k) == v for k, v in other.parts().items()):
+            return True
+        if self.either_order and self.month is not None and self.day is not None:
+            swapped = DateValue(self.year, self.day, self.month).parts()
+            return all(swapped.get(k) == v for k, v in other.parts().items())
+        return False
 
 
 def _valid(year: int | None, month: int | None, day: int | None) -> bool:
@@ -127,19 +143,22 @@ def find_dates(text: str) -> list[DateValue]:
             year = int(g[f"y{key}"]) if f"y{key}" in g else None
             month: int | None
             day: int | None
+            either = False
             if f"a{key}" in g:
                 a, b = int(g[f"a{key}"]), int(g[f"b{key}"])
                 day_first = order if order is not None else (key == "9")
                 if a > 12 or b > 12:  # one reading only
                     day_first = a > 12
                 month, day = (b, a) if day_first else (a, b)
+                # neither the date nor the text settles the order ("9/3/2020"): both readings are stated
+                either = order is None and a != b and a <= 12 and b <= 12
             else:
                 mon = g.get(f"m{key}")
                 month = (_MONTHS[mon] if mon in _MONTHS else int(mon)) if mon else None
                 day = int(g[f"d{key}"]) if f"d{key}" in g else None
             if not _valid(year, month, day):
                 continue
-            found.append(DateValue(year, month, day, m.start(), m.end()))
+            found.append(DateValue(year, month, day, m.start(), m.end(), either))
             taken.append((m.start(), m.end()))
     return sorted(found, key=lambda d: d.start)
 
@@ -151,7 +170,7 @@ def _with_context_year(dates: list[DateValue]) -> list[DateValue]:
     if len(years) != 1:
         return dates
     (year,) = years
-    return [DateValue(year, d.month, d.day, d.start, d.end) if d.year is None else d for d in dates]
+    return [DateValue(year, d.month, d.day, d.start, d.end, d.either_order) if d.year is None else d for d in dates]
 
 
 def _whole_date(alias: str) -> DateValue | None:
@@ -180,7 +199,8 @@ _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1
            "trillion": 1_000_000_000_000}
 _WORD = "|".join(sorted([*_UNITS, *_TENS, *_ORDINAL_WORDS, *_SCALES, "a", "and"], key=len, reverse=True))
 _NUMBER = re.compile(
-    r"(?<![\w.])(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<ord>st|nd|rd|th)?"
+    # a version ("7.1.2") is no number: "7.1" is not read out of it
+    r"(?<![\w.])(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?!\.\d)(?P<ord>st|nd|rd|th)?"
     r"(?:\s*(?P<scale>hundred|thousand|million|billion|trillion|k|m|bn)(?![a-z]))?"
     rf"|(?<![a-z])(?P<words>(?:(?:{_WORD})(?:[\s-]+|(?![a-z])))+)")
 
@@ -298,7 +318,12 @@ _NON_COMMITTAL = re.compile(
     r"say)|can't (?:determine|answer|say)|unable to (?:determine|answer)|it depends|depends on (?:which|what|the)|"
     r"(?:could|can) you (?:clarify|specify)|please (?:clarify|specify)|which (?:one|version|year|film|movie|song|"
     r"team|event) do you mean|need more (?:information|context)|ambiguous|(?:can't|cannot|can not) give"
-    r"|(?:two|several|multiple) possible|more than one (?:answer|possible)|do you mean)\b|\?\s*$")
+    r"|(?:two|several|multiple) possible|more than one (?:answer|possible)|do you mean"
+    # a request to clarify ("Could you tell me which marriage you mean?") and an answer not yet known
+    r"|which (?:\w+ ){1,2}(?:do|did|would) you (?:mean|have in mind|want|like)|(?:could|can|would) you (?:please )?"
+    r"(?:tell me|let me know|say|confirm) (?:which|what|whether|if)|(?:has|have|had)(?: not|n't) (?:yet )?been "
+    r"(?:announced|released|confirmed|revealed|decided|determined|scheduled)|(?:yet )?to be (?:announced|determined|"
+    r"confirmed)|tba|tbd)\b|\?\s*$")
 
 
 def token_f1(prediction: str, reference: str) -> float:
@@ -326,8 +351,12 @@ def _members(alias: str) -> list[str]:
     return parts if len(parts) > 1 and all(squad_normalize(p) for p in parts) else [alias]
 
 
-#: words written in two forms in names ("Saint Thomas" = "St. Thomas", "Mount Everest" = "Mt. Everest")
-_SAME_WORD = {"saint": "st", "mount": "mt"}
+#: words written in two forms in names ("Saint Thomas" = "St. Thomas", "Mount Everest" = "Mt. Everest", and
+#: titles of rank and office: "Colonel Bradford Taylor" = "Col. Bradford Taylor")
+_SAME_WORD = {"saint": "st", "mount": "mt", "colonel": "col", "general": "gen", "lieutenant": "lt",
+              "sergeant": "sgt", "captain": "capt", "commander": "cmdr", "admiral": "adm", "major": "maj",
+              "corporal": "cpl", "brigadier": "brig", "doctor": "dr", "professor": "prof", "senator": "sen",
+              "governor": "gov", "reverend": "rev", "junior": "jr", "senior": "sr", "mister": "mr"}
 
 
 def _same_forms(tokens: list[Token]) -> list[Token]:
@@ -357,6 +386,7 @@ def _grading_tokens(text: str) -> list[Token]:
     """`answer_tokens` (possessives dropped) in the forms names are compared in: `_same_forms`, and a US state
     code after a comma read as the state ("Lake Placid, NY" = "Lake Placid, New York"; the code must be in
     capitals: "in" and "or" are words)."""
+    text = plain_fractions(text)
     nfkc = unicodedata.normalize("NFKC", text)
     aligned = len(nfkc) == len(fold(text))  # spans index both (Latin script)
     tokens: list[Token] = []
@@ -370,20 +400,23 @@ def _grading_tokens(text: str) -> list[Token]:
 
 
 def _plain_words(text: str) -> list[str]:
-    """A question's normalised words in the same forms (for telling copied runs)."""
-    return [t.text for t in _same_forms([Token(w, 0, 0) for w in squad_normalize(text).split()])]
+    """A question's normalised words in the forms the answer's are in (possessives dropped, as in
+    `_grading_tokens`: "That's the Way" is copied by "That's the Way"), for telling copied runs."""
+    return [t.text for t in _same_forms(answer_tokens(text, possessives=True))]
 
 
 class _Answer:
     """An answer prepared once: its tokens, dates, numbers, and the spans copied from the questions."""
 
     def __init__(self, text: str, question_texts: list[str]):
+        text = plain_fractions(text)
         self.text = text
         self.folded = fold(text)
         self.tokens = _grading_tokens(text)
         self.words = [t.text for t in self.tokens]
         self.dates = _with_context_year(find_dates(text))
         self.numbers = find_numbers(text)
+        self.quantities = find_quantities(self.folded)
         self.question_seqs = [_plain_words(q) for q in question_texts]
 
     def _in_question(self, seq: list[str]) -> bool:
@@ -395,6 +428,14 @@ class _Answer:
         words = self.words
         return ((i > 0 and self._in_question(words[i - 1:j])) or
                 (j < len(words) and self._in_question(words[i:j + 1])))
+
+    def title_follows(self, at: int) -> bool:
+        """The words from character `at` on (past quotes) begin with a run of two or more words copied from a
+        question: the title of the work the question names."""
+        idx = next((k for k, t in enumerate(self.tokens) if t.start >= at), None)
+        if idx is None or not re.fullmatch(r"\s*[\"'“‘]?\s*", self.folded[at:self.tokens[idx].start]):
+            return False
+        return idx + 2 <= len(self.words) and self._in_question(self.words[idx:idx + 2])
 
     def _excluded(self, start: int) -> bool:
         return bool(_EXCLUSION.search(self.folded[max(0, start - 30):start]))
@@ -414,7 +455,10 @@ class _Answer:
         date = _whole_date(alias)
         if date is not None:
             found += [(d.start, d.end) for d in self.dates if d.states(date)]
-        number = _whole_number(alias) if date is None or date.month is None else None
+        quantity = whole_quantity(alias)
+        if quantity is not None:  # "6.18 m" = "6.18 metres" = "618 cm" (by value, one dimension)
+            found += [(x.start, x.end) for x in self.quantities if x.same(quantity)]
+        number = _whole_number(alias) if (date is None or date.month is None) and quantity is None else None
         if number is not None:
             found += [(x.start, x.end) for x in self.numbers
                       if x.value == number.value and x.ordinal == number.ordinal and not self._number_copied(x)]
@@ -442,11 +486,30 @@ def _reading_spans(answer: _Answer, aliases: list[str]) -> tuple[list[tuple[int,
         members = _members(alias)
         if len(members) > 1:
             member_spans = [answer.stated_spans(m) for m in members]
+            member_spans = _participants(answer.folded, member_spans)
             context += [s for _, ms in member_spans for s in ms]
             if all(ms for ms, _ in member_spans):
                 spans += [s for ms, _ in member_spans for s in ms]
                 method = method or "list"
     return spans, context, method
+
+
+#: what joins the two participants of a game or a contest: "Iowa beat Maryland", "Iowa vs Maryland"
+_VERSUS = re.compile(r"\W*(?:beat|beats|beating|defeated|defeats|defeating|vs\.?|versus|against|over)\W+(?:the\s+)?",
+                     re.I)
+
+
+def _participants(text: str, member_spans: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]
+                  ) -> list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]:
+    """A list alias's member named after an opponent cue ("Maryland" in "Iowa beat Maryland") is a member
+    when another member stands right before the cue: the answer names both participants the alias lists
+    ("Iowa, Maryland"), the opponent is no context here."""
+    stated = [s for found, _ in member_spans for s in found]
+    out = []
+    for found, ctx in member_spans:
+        joined = [c for c in ctx if any(s[1] <= c[0] and _VERSUS.fullmatch(text[s[1]:c[0]]) for s in stated)]
+        out.append((found + joined, [c for c in ctx if c not in joined]))
+    return out
 
 
 def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered: bool = True) -> TextGrade:
@@ -457,12 +520,13 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
                          any_valid=False, default_captured=False, non_committal=False, target=target,
                          reason_intended="no final answer")
     prepared = _Answer(answer, [instance.question, *(r.question for r in instance.readings)])
+    answer = prepared.text
     norm = squad_normalize(answer)
     spans: dict[int, list[tuple[int, int]]] = {}
     methods: dict[str, str] = {}
     context: list[tuple[int, int]] = []
     for k, reading in enumerate(instance.readings):
-        exact = any(norm == squad_normalize(v) for a in reading.answers for v in _variants(a))
+        exact = any(norm == squad_normalize(plain_fractions(v)) for a in reading.answers for v in _variants(a))
         found, ctx, method = _reading_spans(prepared, reading.answers)
         context += ctx
         if exact:
@@ -478,6 +542,7 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
         else:
             del spans[k]
             methods.pop(str(k), None)
+    _drop_list_members(prepared.folded, spans, methods)
     # a span inside a longer span of another reading is that reading's ("White" in "Richard White")
     for k in list(spans):
         others = [s for j, ss in spans.items() if j != k for s in ss]
@@ -487,7 +552,7 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
         else:
             del spans[k]
             methods.pop(str(k), None)
-    _drop_modifiers(prepared.folded, spans, methods)
+    _drop_modifiers(prepared, spans, methods)
     matched = sorted(spans)
     hedge = any(not _overlap(spans[a], spans[b]) for i, a in enumerate(matched) for b in matched[i + 1:])
     correct = target in spans and not hedge
@@ -509,13 +574,50 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
                      reason_intended=reason[verdict_intended])
 
 
-def _modifies(text: str, span: tuple[int, int], others: list[tuple[int, int]]) -> bool:
+#: what joins the members of a list named in running text: "Neil Armstrong and Buzz Aldrin", "Troy, Bell"
+_LIST_JOIN = re.compile(r"\W*(?:,|&|\band\b|,\s*and\b)\s*(?:[a-z][\w'’.-]*\s+){0,2}")
+
+
+def _drop_list_members(text: str, spans: dict[int, list[tuple[int, int]]], methods: dict[str, str]) -> None:
+    """A reading stated only inside another reading's list answer is a member of that list, not a second
+    answer: "Neil Armstrong and Buzz Aldrin" answers "the first people to land" (alias "Armstrong and
+    Aldrin"), and also holds "Neil Armstrong" (the first to walk), which is no hedge. The list's phrase runs
+    from its first member to its last, members joined by "and", "&" or a comma (first names between)."""
+    phrases: dict[int, list[tuple[int, int]]] = {}
+    for k, ss in spans.items():
+        if methods.get(str(k)) != "list":
+            continue
+        ordered = sorted(ss)
+        runs: list[list[tuple[int, int]]] = [[ordered[0]]] if ordered else []
+        for sp in ordered[1:]:
+            if _LIST_JOIN.fullmatch(text[runs[-1][-1][1]:sp[0]]):
+                runs[-1].append(sp)
+            else:
+                runs.append([sp])
+        phrases[k] = [(r[0][0], r[-1][1]) for r in runs if len(r) > 1]
+    for j in list(spans):
+        inside = [p for k, ps in phrases.items() if k != j for p in ps]
+        # a shorter span within a list's phrase, or reaching back only over a member's first name
+        kept = [s for s in spans[j] if not any(p[0] - 25 <= s[0] and s[1] <= p[1] and s[0] < p[1] and p[0] < s[1]
+                                               and s[1] - s[0] < p[1] - p[0] for p in inside)]
+        if not kept and inside and len(spans) > 1:
+            del spans[j]
+            methods.pop(str(j), None)
+        elif kept:
+            spans[j] = kept
+
+
+def _modifies(answer: _Answer, span: tuple[int, int], others: list[tuple[int, int]]) -> bool:
     """The answer named at `span` modifies another stated answer next to it: a possessive in an apposition
     ("Roger Taylor, Queen's drummer") or right before it ("the Eagles' Don Henley"), or the place that answer
-    is in or of ("SH 130 in Texas"). A possessive elsewhere names a version's performer ("Aretha Franklin's
-    1967 version"): no modifier."""
+    is in or of ("SH 130 in Texas"); or it is the artist of the work the question names, as a possessive
+    before that title ("... sang backing vocals on Billy Preston's 'That's the Way God Planned It'"). A
+    possessive elsewhere names a version's performer ("Aretha Franklin's 1967 version"): no modifier."""
+    text = answer.folded
     own = text[span[0]:span[1]]
-    possessive = bool(re.search(r"(?:['’]s|s['’])$", own) and re.match(r"\s+\w", text[span[1]:]))
+    possessive = bool(re.search(r"(?:['’]s|s['’])$", own) and re.match(r"\s+\W?\w", text[span[1]:]))
+    if possessive and answer.title_follows(span[1]):
+        return True
     for o in others:
         if possessive and o[0] >= span[1] and not text[span[1]:o[0]].strip():
             return True
@@ -531,7 +633,7 @@ def _modifies(text: str, span: tuple[int, int], others: list[tuple[int, int]]) -
     return False
 
 
-def _drop_modifiers(text: str, spans: dict[int, list[tuple[int, int]]], methods: dict[str, str]) -> None:
+def _drop_modifiers(answer: _Answer, spans: dict[int, list[tuple[int, int]]], methods: dict[str, str]) -> None:
     """A reading named only as a modifier of another reading's stated answer is context, not a second answer
     (the answer is the other one): "Roger Taylor, Queen's drummer, sang lead" answers the lead vocalist.
     Two answers each stated in their own right stay a hedge ("Aretha Franklin's 1967 version is the famous
@@ -541,7 +643,7 @@ def _drop_modifiers(text: str, spans: dict[int, list[tuple[int, int]]], methods:
     drop = []
     for k, ss in spans.items():
         others = [o for j, os in spans.items() if j != k for o in os]
-        if all(_modifies(text, s, others) for s in ss):
+        if all(_modifies(answer, s, others) for s in ss):
             drop.append(k)
     if len(drop) < len(spans):
         for k in drop:
