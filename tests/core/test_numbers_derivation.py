@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from finprobe.core.numbers import classify_numbers, find_numbers, magnitude_match
@@ -80,3 +80,75 @@ def test_a_sum_shown_with_its_parts_matches_the_total(parts):
     answer = f"{shown} = ${Decimal(total) / 10:,.1f}M"
     result = magnitude_match(answer, f"${Decimal(total) / 10:,.1f} million")
     assert result.verdict == "match", (answer, result)
+
+
+# --------------------------------------------------------------------------- fresh-set rule classes
+@pytest.mark.parametrize("text,expected", [
+    # a share restated as an amount: the amount is the part, not the share's whole
+    ("Retail contributed about 27% of group operating income, or $96.7 million",
+     [("27%", "share"), ("$96.7 million", "candidate")]),
+    ("about 27% of group operating income, i.e., $96.7M", [("27%", "share"), ("$96.7M", "candidate")]),
+    ("about 27% of group operating income of $358.1M", [("27%", "share"), ("$358.1M", "context")]),
+    ("about 27% of group operating income of $358.1M, or $96.7M",
+     [("27%", "share"), ("$358.1M", "context"), ("$96.7M", "candidate")]),
+    # a parenthesised breakdown that sums to the value
+    ("$1,118.5M ($262.0M in Q1, $281.4M in Q2, $290.2M in Q3 and $284.9M in Q4)",
+     [("$1,118.5M", "candidate"), ("$262.0M", "operand"), ("$281.4M", "operand"), ("$290.2M", "operand"),
+      ("$284.9M", "operand")]),
+    ("8.46亿元（一季度4.02亿元，二季度4.44亿元）", [("8.46亿元", "candidate"), ("4.02亿元", "operand"), ("4.44亿元", "operand")]),
+    ("$1,118.5M ($262.0M in H1 and $800.0M in H2)",
+     [("$1,118.5M", "candidate"), ("$262.0M", "candidate"), ("$800.0M", "candidate")]),
+    # the inputs of a stated quotient
+    ("$1.87 (net income of $143.8 million divided by 76.9 million diluted shares)",
+     [("$1.87", "candidate"), ("$143.8 million", "operand"), ("76.9 million", "operand")]),
+    ("0.87元/股（3.46亿元除以3.98亿股）", [("0.87元", "per_unit"), ("3.46亿元", "operand"), ("3.98亿", "operand")]),
+    ("a margin of 38.2% ($412.5M / $1,080.0M)", [("38.2%", "candidate"), ("$412.5M", "operand"), ("$1,080.0M", "operand")]),
+    ("$1.95 (net income of $143.8 million divided by 76.9 million diluted shares)",
+     [("$1.95", "candidate"), ("$143.8 million", "candidate"), ("76.9 million", "context")]),
+])
+def test_fresh_roles(text, expected):
+    assert _roles(text) == expected
+
+
+def test_other_figure_labels_are_context_but_graded_alone():
+    def other(label: str) -> bool:
+        return "非经常性损益" in label or "one-time items" in label
+
+    answer = "扣非后净利润3.46亿元，当年非经常性损益合计0.56亿元。"
+    roles = [(c.number.raw, c.role) for c in classify_numbers(answer, other_figure=other)]
+    assert roles == [("3.46亿元", "candidate"), ("0.56亿元", "other_metric")]
+    assert magnitude_match(answer, "3.46亿元", other_figure=other).verdict == "match"
+    assert magnitude_match(answer, "3.46亿元").verdict == "hedge"  # without the hook: two values
+    # a figure labelled as another figure is still graded when the answer states nothing else
+    assert magnitude_match("The one-time items totalled $22.9 million.", "$22.9 million",
+                           other_figure=other).verdict == "match"
+
+
+@pytest.mark.parametrize("answer,verdict,flag", [
+    ("$1,402.6 million for fiscal 2024", "match", True),
+    ("About $1.40 billion (fiscal 2024)", "year_mismatch", False),
+    ("$1,402.6 million for fiscal 2025", "match", False),
+    ("$1,402.6 million (vs. $1,811.0 million for fiscal 2024)", "match", False),
+    ("2024财年1,402.6百万美元", "match", True),
+])
+def test_fiscal_year_names_conflict(answer, verdict, flag):
+    result = magnitude_match(answer, "$1,402.6 million", reference_years={2024, 2025}, reference_fiscal_years={2025})
+    assert (result.verdict, result.year_label_conflict) == (verdict, flag), result
+
+
+def test_fiscal_year_mentions():
+    from finprobe.core.numbers import fiscal_year_mentions
+    assert [y for _s, _e, y in fiscal_year_mentions("FY25 vs fiscal 2024, 2023年, 2022财年")] == [2025, 2024, 2022]
+
+
+@settings(max_examples=150, deadline=None)
+@given(parts=st.lists(st.integers(min_value=100, max_value=99_999), min_size=2, max_size=4),
+       off=st.integers(min_value=-3, max_value=3))
+def test_a_breakdown_in_parentheses_property(parts, off):
+    """"$T ($a in Q1 and $b in Q2 ...)" commits to T when the parts sum to it; otherwise it states several values."""
+    total = sum(parts) + off * 50  # off != 0: the parts miss the total by at least $5.0M
+    assume(total > max(parts) * 1.05)  # a part that is itself the total's figure is the same value restated
+    shown = " and ".join(f"${Decimal(p) / 10:,.1f}M in Q{i + 1}" for i, p in enumerate(parts))
+    answer = f"${Decimal(total) / 10:,.1f}M ({shown})"
+    result = magnitude_match(answer, f"${Decimal(total) / 10:,.1f} million")
+    assert result.verdict == ("match" if off == 0 else "hedge"), (answer, result)

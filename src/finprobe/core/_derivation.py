@@ -13,6 +13,11 @@ Public behaviour is reached through `finprobe.core.numbers.classify_numbers` / `
   "minus", "−"), sums to another of its amounts at their stated precision, and the answer shows arithmetic
   (an operator, "=", "giving", "summed", "of which" ...). Operands keep their own role name ("operand") so a
   grader can still see a derivation that states the other reading's value.
+  A breakdown in parentheses right after a value ("$612.8M ($301.5M in Q1 and $311.3M in Q2)", "6.13亿元（一季度
+  3.02亿元、二季度3.11亿元）") is a derivation too when its amounts sum to the value, operator or not.
+- **Ratio inputs**: "$2.41 (net income of $412.0 million divided by 171.0 million diluted shares)": the dividend
+  and divisor of a stated quotient (or the factors of a stated product) are inputs of another kind than the
+  answer, not candidates (`ratio_operands`).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from collections.abc import Sequence
 
 from finprobe.core._numparse import ParsedNumber, normalise_chars
 
-__all__ = ["apply_table_units", "derivation_operands", "shows_arithmetic"]
+__all__ = ["apply_table_units", "derivation_operands", "ratio_operands", "shows_arithmetic"]
 
 # --------------------------------------------------------------------------- table units
 _EN_SCALES = {"k": 1e3, "thousand": 1e3, "thousands": 1e3, "m": 1e6, "mm": 1e6, "mn": 1e6, "mln": 1e6,
@@ -144,9 +149,12 @@ def derivation_operands(text: str, values: Sequence[ParsedNumber],
     The smallest set of operands is taken; when several results have a derivation, the one introduced as a
     result ("= $X", "giving $X", 合计) wins, else the largest. Amounts only (percentages are not summed).
     """
+    norm = normalise_chars(text)
+    breakdown = _parenthesised_breakdown(norm, values, candidates)
+    if breakdown is not None:
+        return breakdown
     if not shows_arithmetic(text):
         return None
-    norm = normalise_chars(text)
     amounts = [i for i, n in enumerate(values) if not n.is_percent]
     if len(amounts) < 3 or len(amounts) > _MAX_OPERANDS + 1:
         return None
@@ -175,6 +183,67 @@ def derivation_operands(text: str, values: Sequence[ParsedNumber],
     introduced = [f for f in found if _RESULT_BEFORE.search(norm[max(0, values[f[0]].start - 40):values[f[0]].start])]
     pool = introduced or found
     return max(pool, key=lambda f: abs(values[f[0]].value))
+
+
+_OPEN = re.compile(r"\s*[(（]")
+
+
+def _parenthesised_breakdown(norm: str, values: Sequence[ParsedNumber],
+                             candidates: Sequence[int]) -> tuple[int, list[int]] | None:
+    """(result, parts) when the amounts in the parentheses right after a stated value sum to it."""
+    for r in candidates:
+        result = values[r]
+        if result.is_percent or result.in_parentheses:
+            continue
+        m = _OPEN.match(norm, result.end)
+        if m is None:
+            continue
+        close = min((k for k in (norm.find(")", m.end()), norm.find("）", m.end())) if k >= 0), default=-1)
+        if close < 0:
+            continue
+        parts = [i for i, n in enumerate(values) if i != r and m.end() <= n.start and n.end <= close + 1]
+        if len(parts) < 2 or any(values[i].is_percent for i in parts):
+            continue
+        total = 0.0
+        for i in parts:
+            gap = norm[max(m.end(), values[i].start - 30):values[i].start]
+            total += (-1.0 if _NEGATIVE.search(gap) else 1.0) * abs(values[i].value)
+        slack = result.precision / 2 + sum(values[i].precision / 2 for i in parts) + 1e-9 * abs(result.value)
+        if abs(total - abs(result.value)) <= slack:
+            return r, parts
+    return None
+
+
+_DIVIDE = re.compile(r"(?i)^[^\d]{0,40}?(?:divided\s+by|÷|/|除以)[^\d]{0,40}$")
+_MULTIPLY = re.compile(r"(?i)^[^\d]{0,40}?(?:multiplied\s+by|times|×|乘以)[^\d]{0,40}$")
+
+
+def ratio_operands(text: str, values: Sequence[ParsedNumber], results: Sequence[int],
+                   inputs: Sequence[int]) -> list[int]:
+    """Indices of the `inputs` that are the dividend and divisor of a quotient (or the factors of a product)
+    written out in `text` and equal to one of the `results` at its stated precision ("$2.41 (net income of
+    $412.0M divided by 171.0M diluted shares)"). A percentage result is compared as a fraction."""
+    norm = normalise_chars(text)
+    out: set[int] = set()
+    ordered = sorted(inputs, key=lambda i: values[i].start)
+    for a, b in itertools.pairwise(ordered):
+        x, y = values[a], values[b]
+        gap = norm[x.end:y.start]
+        if _DIVIDE.match(gap) and y.value != 0:
+            got, rel = abs(x.value) / abs(y.value), x.precision / 2 / max(abs(x.value), 1e-12)
+        elif _MULTIPLY.match(gap):
+            got, rel = abs(x.value) * abs(y.value), x.precision / 2 / max(abs(x.value), 1e-12)
+        else:
+            continue
+        rel += y.precision / 2 / max(abs(y.value), 1e-12)
+        for r in results:
+            if r in (a, b):
+                continue
+            result = values[r]
+            if abs(got - abs(result.value)) <= result.precision / 2 + got * rel + 1e-12:
+                out.update((a, b))
+                break
+    return sorted(out)
 
 
 def _same(a: ParsedNumber, b: ParsedNumber) -> bool:

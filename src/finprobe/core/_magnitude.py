@@ -20,6 +20,9 @@ Each number of the answer gets one role:
   that sum to the stated total, the lines of a reconciliation table: `_derivation.derivation_operands`); not
   a candidate, but a grader can still see that it was stated (a derivation that states the other reading's
   value is a hedge under the paper's rule, see `finprobe.benchmarks.ambiguity.grading`);
+- `other_metric`: labelled as another figure than the one asked for ("当年非经常性损益合计0.52亿元" beside the
+  扣非净利润 asked for), when the caller says which labels those are (`other_figure`); context, but still
+  stated (a grader can see an answer that states the other reading's value under another label);
 - `candidate`: everything else.
 
 The whole of a share is `context`: "of total revenue of $133.6B", "out of $133.6B", "14% of the segment's
@@ -31,11 +34,12 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from finprobe.core._derivation import apply_table_units, derivation_operands
+from finprobe.core._derivation import apply_table_units, derivation_operands, ratio_operands
 from finprobe.core._numparse import (
     ParsedNumber,
     date_spans,
@@ -43,6 +47,7 @@ from finprobe.core._numparse import (
     extract_years,
     find_numbers,
     fiscal_year_aliases,
+    fiscal_year_mentions,
     is_label,
     normalise_chars,
     same_figure,
@@ -50,7 +55,10 @@ from finprobe.core._numparse import (
 )
 from finprobe.core._textmatch import text_answer_match
 
-Role = Literal["label", "context", "period", "count", "per_unit", "share", "operand", "candidate"]
+Role = Literal["label", "context", "period", "count", "per_unit", "share", "operand", "other_metric", "candidate"]
+#: a predicate on the label a figure carries (the words of its clause before it, lower case): True when the label
+#: names another figure than the reference ("当年非经常性损益合计" when net income is asked for)
+OtherFigure = Callable[[str], bool]
 Verdict = Literal["match", "mismatch", "no_answer", "hedge", "year_mismatch"]
 
 
@@ -250,6 +258,12 @@ def _chained_operand(seg: str) -> bool:
     return _other_words(re.sub(r"\band\b|\bplus\b|\bof\b", " ", seg), cjk_weight=0.5) <= 4
 
 
+#: "43% of the company's adjusted EBITDA, or $318.2 million": a figure put after ", or" / "i.e." restates the share
+#: as an amount (the part), it is not the whole the share is taken of
+_RESTATED_SHARE = re.compile(r"(?:,|;|—|–|\(|^)\s*(?:or|i[\s.]*e\b\.?|that is|which is|equal to|equivalent to|amounting to"
+                             r"|representing|worth)\s*,?\s*(?:about|roughly|approximately|around|some|nearly|almost)?\s*\(?\s*$"
+                             r"|(?:，|,)\s*(?:即|约为|约|合计)\s*$")
+_WHOLE = "the whole of a share"
 #: "占合并营业收入（86.40亿元）的25.1%": the figure between 占 and the share is the share's whole
 _ZH_SHARE_TAIL = re.compile(r"^[^,;。，；]*?的\s*[\d.]+\s*%")
 
@@ -262,6 +276,7 @@ class _Layout:
         self.sub = [m.span() for m in _SUBCLAUSE_RE.finditer(a)]
         self.sentence = [m.span() for m in _SENTENCE_RE.finditer(a)]
         self.years = year_mentions(a)
+        self.fiscal = fiscal_year_mentions(a)
         self.blanked: list[tuple[int, int]] = []
 
     @staticmethod
@@ -295,6 +310,10 @@ class _Layout:
 
     def stated_years(self) -> set[int]:
         return self.years_in(0, len(self.a))
+
+    def stated_fiscal_years(self) -> set[int]:
+        """Years the answer names with a fiscal-year label ("fiscal 2024"), comparison clauses left out."""
+        return {y for s, e, y in self.fiscal if not any(bs <= s and e <= be for bs, be in self.blanked)}
 
 
 def stated_years(answer_text: str) -> set[int]:
@@ -331,8 +350,10 @@ def _is_share(n: ParsedNumber, a: str, local: str) -> bool:
     return n.is_percent and bool(_SHARE_AFTER_RE.match(a, n.end) or _SHARE_BEFORE_RE.search(local))
 
 
-def classify_numbers(answer_text: str, *, reference_years: set[int] | None = None) -> list[ClassifiedNumber]:
-    """Every number of `answer_text` with its role (see the module docstring). Never raises."""
+def classify_numbers(answer_text: str, *, reference_years: set[int] | None = None,
+                     other_figure: OtherFigure | None = None) -> list[ClassifiedNumber]:
+    """Every number of `answer_text` with its role (see the module docstring). `other_figure`, when given,
+    says which labels name another figure than the one asked for (role `other_metric`). Never raises."""
     if not isinstance(answer_text, str):
         return []
     numbers = apply_table_units(answer_text, find_numbers(answer_text))
@@ -340,7 +361,7 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
     a = _analysis_text(answer_text)
     dates = date_spans(norm)
     out: list[ClassifiedNumber] = []
-    prev_end, prev_context, prev_role = 0, False, "label"
+    prev_end, prev_context, prev_role, prev_why = 0, False, "label", ""
     for n in numbers:
         if n.is_year_like or is_label(n, norm, dates):
             out.append(ClassifiedNumber(number=n, role="label", why="year, date part or label"))
@@ -349,15 +370,15 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
         role: Role = "candidate"
         why = ""
         local = _tail_after_boundary(seg)
-        if prev_context and _CHAIN_RE.fullmatch(seg):
+        if prev_context and _CHAIN_RE.fullmatch(seg) and not (prev_why == _WHOLE and _RESTATED_SHARE.search(seg)):
             role, why = "context", "chained to a comparison/change figure"
         elif prev_role == "operand" and _chained_operand(seg):
             role, why = "operand", "listed with an operand of the derivation"
         elif prev_role == "share" and re.match(r"\s*of(?![a-z])", seg) and _other_words(seg) <= 6 \
-                and not _VERB_RE.search(seg):
-            role, why = "context", "the whole of a share"
+                and not _VERB_RE.search(seg) and not _RESTATED_SHARE.search(seg):
+            role, why = "context", _WHOLE
         elif "占" in local and _ZH_SHARE_TAIL.match(_head_before_boundary(a[n.end : n.end + 40])):
-            role, why = "context", "the whole of a share"
+            role, why = "context", _WHOLE
         elif re.match(r"^[^\d]*\+", n.raw):
             role, why = "context", "an explicit + sign marks a change"
         elif _OPERAND_AFTER_RE.match(a, n.end):
@@ -390,7 +411,7 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
         if role == "candidate" and _is_count(n, a):
             role, why = "count", "a count of something"
         out.append(ClassifiedNumber(number=n, role=role, why=why or "stated value"))
-        prev_end, prev_context, prev_role = n.end, role == "context", role
+        prev_end, prev_context, prev_role, prev_why = n.end, role == "context", role, why
     if reference_years:
         # Second pass, once comparison clauses are known: a value in a clause that names only other
         # fiscal years ("FY2022: $41.7B") is that year's figure.
@@ -402,7 +423,32 @@ def classify_numbers(answer_text: str, *, reference_years: set[int] | None = Non
                 if years and not years & reference_years:
                     out[i] = ClassifiedNumber(number=c.number, role="period", why=f"stated for {sorted(years)}")
     _mark_derivation(answer_text, out)
+    _mark_ratio(answer_text, out)
+    if other_figure is not None:
+        _mark_other_figures(a, out, other_figure)
     return out
+
+
+def _mark_other_figures(a: str, out: list[ClassifiedNumber], other_figure: OtherFigure) -> None:
+    """Candidates whose own label (their clause, from the previous number or boundary up to them) names
+    another figure become `other_metric`."""
+    prev_end = 0
+    for i, c in enumerate(out):
+        label = _tail_after_boundary(a[prev_end:c.number.start])
+        if c.role != "label":
+            prev_end = c.number.end
+        if c.role == "candidate" and label.strip() and other_figure(label):
+            out[i] = ClassifiedNumber(number=c.number, role="other_metric", why="labelled as another figure")
+
+
+def _mark_ratio(answer_text: str, out: list[ClassifiedNumber]) -> None:
+    """The dividend and divisor of a stated quotient (`_derivation.ratio_operands`) become operands."""
+    numbers = [c.number for c in out]
+    results = [i for i, c in enumerate(out) if c.role in ("candidate", "per_unit")]
+    # "divided by 171.0 million shares": "by" reads as a change trigger there, so context figures are inputs too
+    inputs = [i for i, c in enumerate(out) if c.role in ("candidate", "count", "per_unit", "period", "context")]
+    for i in ratio_operands(answer_text, numbers, results, inputs):
+        out[i] = ClassifiedNumber(number=out[i].number, role="operand", why="an input of the stated ratio")
 
 
 def _mark_derivation(answer_text: str, out: list[ClassifiedNumber]) -> None:
@@ -466,6 +512,8 @@ def magnitude_match(
     sign_agnostic: bool = False,
     rate_of_change: bool = False,
     reference_per_share: bool = False,
+    other_figure: OtherFigure | None = None,
+    reference_fiscal_years: set[int] | None = None,
 ) -> MagnitudeMatch:
     """Grade a free-text answer against a reference figure, magnitude-aware (DESIGN §2).
 
@@ -479,7 +527,11 @@ def magnitude_match(
     is itself a growth rate or change, so percentages introduced by change words ("grew 12%", "同比增长
     18.6%") are stated values, not context. `reference_per_share` says the reference is a per-share figure
     even when its text does not say so ("$2.41" for diluted EPS), so per-share figures are graded first.
-    Never raises.
+    `other_figure` says which labels name another figure than the reference (see `classify_numbers`): figures
+    so labelled are context ("扣非净利润2.37亿元，当年非经常性损益合计0.52亿元" states one value), graded only when
+    the answer states nothing else. `reference_fiscal_years`: the fiscal-year names of the reference's period
+    ("first half of fiscal 2025" -> {2025}); an answer that names another fiscal year ("$612.8 million for
+    fiscal 2024") has a year conflict even when the calendar years overlap. Never raises.
 
     A rate reference (a percentage) is matched against the answer's percentages only; amounts in the same
     answer are context ("grew about 12% (from $41.3B to $46.2B)"). Fiscal years named by their start
@@ -516,7 +568,7 @@ def magnitude_match(
         return MagnitudeMatch(verdict=verdict, candidate=cands[0], candidates=cands, reference=ref.value,
                               reason="year reference compared with the stated year")
 
-    classified = classify_numbers(answer_text, reference_years=ref_years or None)
+    classified = classify_numbers(answer_text, reference_years=ref_years or None, other_figure=other_figure)
     bare_ref = ref.scale == 1.0 and not ref.is_percent and ref.currency is None
     roles = {"candidate", "count"} if bare_ref else {"candidate"}
     if ref.is_percent:
@@ -550,6 +602,8 @@ def magnitude_match(
     if not pool:
         pool, source = [c.number for c in classified if c.role == "period"], "figures stated for another period"
     if not pool:
+        pool, source = [c.number for c in classified if c.role == "other_metric"], "figures labelled as another figure"
+    if not pool:
         # "net income excluding the warehouse gain of $143.8 million": with nothing else stated, the figure
         # after the exclusion is the value itself
         pool, source = [c.number for c in classified if c.role == "operand"], "figures read as operands"
@@ -574,8 +628,12 @@ def magnitude_match(
         if not any(same_figure(c, g, rel=rel, sign_agnostic=c.in_parentheses or g.in_parentheses) for g in groups):
             groups.append(c)
     values = [c.value for c in pool]
-    if ref_years and answer_years and not (ref_years & answer_years):
-        years_reason = f"answer states {sorted(answer_years)}, reference {sorted(ref_years)}"
+    answer_fiscal = layout.stated_fiscal_years() if reference_fiscal_years else set()
+    fiscal_conflict = bool(answer_fiscal) and not (answer_fiscal & set(reference_fiscal_years or ()))
+    if (ref_years and answer_years and not (ref_years & answer_years)) or fiscal_conflict:
+        years_reason = (f"answer names fiscal {sorted(answer_fiscal)}, reference fiscal "
+                        f"{sorted(reference_fiscal_years or ())}" if fiscal_conflict and ref_years & answer_years
+                        else f"answer states {sorted(answer_years)}, reference {sorted(ref_years)}")
         if len(groups) == 1 and equal_at_full_precision(pool[0], ref, sign_agnostic=sign_agnostic):
             return MagnitudeMatch(verdict="match", candidate=pool[0].value, candidates=values, reference=ref.value,
                                   year_label_conflict=True,

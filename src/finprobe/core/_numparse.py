@@ -379,6 +379,24 @@ def year_mentions(text: str) -> list[tuple[int, int, int]]:
     return sorted(found)
 
 
+_FY_LABEL_RE = re.compile(
+    r"(?i)(?<![A-Za-z])(?:FY|F\.Y\.|fiscal(?:\s+year)?|financial\s+year)\s*'?\s*(\d{4}|\d{2})(?!\d)"
+    r"|(?<!\d)(\d{2}|\d{4})\s*(?:财年|财政年度)"
+)
+
+
+def fiscal_year_mentions(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, year) for every year stated with a fiscal-year label ("fiscal 2024", "FY25", "2024财年"),
+    in order; plain years ("2024", "2024年") are not fiscal labels. Never raises."""
+    if not isinstance(text, str) or not text:
+        return []
+    out: list[tuple[int, int, int]] = []
+    for m in _FY_LABEL_RE.finditer(normalise_chars(text)):
+        if (year := _year_from(m.group(1) or m.group(2))) is not None:
+            out.append((m.start(), m.end(), year))
+    return out
+
+
 def extract_years(text: str) -> set[int]:
     """Fiscal/calendar years stated in `text`: "2019", "FY2019", "FY19", "fiscal 2019", "Q3'23", "2019年",
     "2019财年", "23财年". Years of debt maturities ("notes due 2030") are not stated periods. Never raises.

@@ -18,6 +18,7 @@ from __future__ import annotations
 from finprobe.core._magnitude import (
     ClassifiedNumber,
     MagnitudeMatch,
+    OtherFigure,
     classify_numbers,
     magnitude_match,
     stated_years,
@@ -29,6 +30,7 @@ from finprobe.core._numparse import (
     extract_years,
     find_numbers,
     fiscal_year_aliases,
+    fiscal_year_mentions,
     is_year_like,
     normalise_chars,
     parse_number,
@@ -40,6 +42,7 @@ from finprobe.core._textmatch import find_dates, normalise_text_answer, parse_ye
 __all__ = [
     "ClassifiedNumber",
     "MagnitudeMatch",
+    "OtherFigure",
     "ParsedNumber",
     "classify_numbers",
     "equal_at_coarser_precision",
@@ -48,6 +51,7 @@ __all__ = [
     "find_dates",
     "find_numbers",
     "fiscal_year_aliases",
+    "fiscal_year_mentions",
     "is_year_like",
     "magnitude_match",
     "normalise_chars",

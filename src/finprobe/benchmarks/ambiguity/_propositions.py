@@ -17,7 +17,13 @@ interpretation field, the context C) in English or Chinese:
   the whole of it is ("total company revenue", 全部营业收入);
 - what a question sets aside: years after a contrast cue ("rather than the 2023 annual figure", 而不是),
   "not the latest one", "the prior fiscal year", an annualized figure;
-- segment names and tickers.
+- segment names and tickers;
+- where the period starts and ends and when the fiscal year starts (`_calendar`).
+
+Words that look like one proposition but state another are read as what they state: 一次性确认 / "recognised all
+at once" is recognition timing (a point in time), not a non-recurring item; "as reported in the original 10-K"
+names a version of the figures, not the GAAP basis; 最新披露的口径 / "the latest version" is the vintage, not the
+most recent period; "gross sales before returns" is another metric, not the gross basis of revenue.
 
 Polarity is clause-scoped: a term inside the scope of an exclusion cue ("excluding", "net of", "rather than",
 "be excluded", 剔除, 不含, 不计入 ...) is *excluded*, which flips a two-valued facet ("excluding minority
@@ -31,12 +37,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from finprobe.benchmarks.ambiguity._calendar import Bound, calendar_statement_spans, fiscal_year_start, period_bounds
 from finprobe.benchmarks.ambiguity._text import longest_matches, normalise
 from finprobe.core.numbers import fiscal_year_aliases
 from finprobe.core.retrieval import tokenize
 
 __all__ = ["Facts", "read_facts", "clean_question", "is_open_question", "is_off_intent", "split_alternatives",
-           "question_focus", "positive_form", "TWO_VALUED"]
+           "question_focus", "positive_form", "negated_action", "negated_statement", "metric_mentions", "TWO_VALUED"]
 
 _B = r"(?<![a-z0-9])"
 _E = r"(?![a-z0-9])"
@@ -89,8 +96,11 @@ _TERMS: list[tuple[str, str, str, bool]] = [
      + r"|扣非|扣除非经常性损益(?:后)?(?:的)?|主营业务本身", False),
     ("recurring", "item", _en(r"non-?recurring(?: items?| gains?(?: and losses)?)?",
                               r"one-?(?:time|off) (?:items?|gains?)",
-                              r"one-?offs?", r"special items?", r"gains? on the \w+ sale", r"\w+ gain")
-     + r"|非经常性损益|一次性(?:项目|收益|损益)?|政府补助", False),
+                              r"one-?offs?(?! (?:recogni|booking|delivery))", r"special items?", r"gains? on the \w+ sale",
+                              r"\w+ gain")
+     # 一次性 before a recognition, delivery or payment word says *when* revenue is booked ("一次性确认", at a point
+     # in time), not that an item is non-recurring
+     + r"|非经常性损益|一次性(?:项目|收益|损益)|一次性(?!地?(?:确认|结转|计入|交付|支付|付款|收取|收款|摊销|转让))|政府补助", False),
     # GAAP vs adjusted
     ("gaap", "adjusted", _en(r"non-?gaap", r"adjusted", r"add(?:ed|s)? back", r"underlying", r"core",
                              r"management'?s? (?:guidance|basis)", r"covenant") + r"|非公认会计准则|调整后", False),
@@ -100,18 +110,24 @@ _TERMS: list[tuple[str, str, str, bool]] = [
      + r"|公认会计准则|调整前", False),
     ("gaap", "adj_item", _en(r"stock-based compensation", r"sbc", r"amorti[sz]ation(?: of acquired intangibles)?",
                              r"intangibles?(?: amorti[sz]ation)?", r"restructuring(?: charges)?"), False),
-    ("gaap", "gaap", _en(r"as reported", r"reported"), True),
+    ("gaap", "gaap", _en(r"(?:as )?reported(?!\s+in\s+(?:the\s+|its\s+|their\s+|that\s+)?(?:[\w'-]+\s+){0,3}"
+                         r"(?:10-?[kq](?:/a)?|annual reports?|filings?|reports?|releases?|statements|accounts))"), True),
     # dilution
     ("dilution", "diluted", _en(r"diluted", r"dilution", r"dilutive",
                                 r"convertible notes? (?:are )?(?:turned|converted)",
+                                r"convertible (?:notes?|bonds?|debt|securities|preferred(?: stock| shares)?)"
+                                r"(?: (?:are|be|being|were))?(?: (?:treated|counted|assumed|taken) as)? converted",
+                                r"assum\w* (?:the )?conversion", r"if-converted",
                                 r"options (?:are |is )?exercised", r"assum\w+ (?:all|every) (?:outstanding )?options?")
      + r"|稀释|摊薄|转股", False),
     ("dilution", "basic", _en(r"basic") + r"|基本每股", False),
     # recognition timing
-    ("timing", "pit", _en(r"(?:at )?a point in time", r"point[- ]in[- ]time", r"(?:booked |recogni[sz]ed )?(?:on|upon) "
+    ("timing", "pit", _en(r"(?:at )?a point in time", r"point[- ]in[- ]time",
+                          r"recogni[sz]ed (?:all )?(?:at once|in (?:one|a single) (?:go|amount|step)|up-?front)",
+                          r"one-?(?:time|off) recognition", r"(?:booked |recogni[sz]ed )?(?:on|upon) "
                           r"delivery", r"at handover", r"handed over", r"when (?:the )?(?:equipment|goods|licenses?) "
                           r"(?:is |are )?(?:delivered|handed over)", r"the moment licenses are delivered")
-     + r"|某一时点|时点|控制权转移(?:时|当下)?", False),
+     + r"|某一时点|时点|控制权转移(?:时|当下)?|一次性地?(?:确认|结转|计入)", False),
     ("timing", "over_time", _en(r"over time", r"over the (?:contract|service) (?:term|period)", r"ratably",
                                 r"month by month", r"across the contract term")
      + r"|某一时段内?|时段|按服务期间分摊", False),
@@ -137,8 +153,8 @@ _TERMS: list[tuple[str, str, str, bool]] = [
     ("vintage", "revised", _en(r"as restated", r"restated", r"restatements?", r"recast", r"as recast", r"amended",
                                r"amendments?", r"10-?k/a", r"10-?q/a", r"corrected", r"corrections?", r"revised",
                                r"(?:latest|newest|most recent|later|subsequent) (?:annual report|10-?k|filing|report)",
-                               r"restated comparatives")
-     + r"|追溯调整(?:后)?|重述(?:后)?|更正后|修正(?:过|后)?的?|重新列报|重新列示|差错更正|会计差错", False),
+                               r"restated comparatives", r"(?:latest|most recent|newest) (?:version|vintage)")
+     + r"|追溯调整(?:后)?|重述(?:后)?|更正后|最新(?:披露|公布|发布|列报)的?(?:口径|版本)|最新的?(?:口径|版本)|修正(?:过|后)?的?|重新列报|重新列示|差错更正|会计差错", False),
     ("vintage", "original", _en(r"as originally reported", r"originally reported", r"as originally filed",
                                 r"as (?:first|initially) (?:reported|filed|published)",
                                 r"(?:first|initially) (?:reported|filed|published)",
@@ -184,7 +200,8 @@ _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.
 _LATEST = re.compile(_en(r"most recent", r"latest", r"newest", r"just reported(?: on)?", r"last fiscal year",
                          r"current") + r"|最近一期|最新一期|最近一年|最近一个|最新|近一年|最近")
 _LATEST_NOT_PERIOD = re.compile(r"(?:most recent|latest|newest)\s+(?:annual report|10-?[kq]|filing|report|quarterly report)"
-                                r"|最新年报")
+                                r"|(?:most recent|latest|newest)\s+(?:version|vintage)"
+                                r"|最新年报|最新(?:披露|公布|发布|列报)的?(?:口径|版本)|最新的?(?:口径|版本)")
 #: "the prior fiscal year" asks for the year before the latest one (a comparison base is not meant:
 #: "compared with the prior year")
 _PRIOR_PERIOD = re.compile(_en(r"(?:prior|previous|preceding) (?:fiscal )?year(?!-)", r"the year before(?: that)?")
@@ -194,6 +211,7 @@ _COMPARED_JUST_BEFORE = re.compile(_en(r"compared (?:with|to)", r"versus", r"vs\
 #: "annualize the nine-month figure": a figure scaled to a year is not the period the user wants
 _ANNUALIZED = re.compile(_en(r"annuali[sz](?:e|es|ed|ing|ation)", r"run[- ]rate") + r"|年化")
 
+_DEDUCTIONS = r"(?:returns|discounts|allowances|rebates|markdowns)"
 _METRICS: list[tuple[str, str]] = [
     ("eps", _en(r"eps", r"earnings per share", r"per[- ]share(?: figure| earnings)?") + r"|每股收益"),
     ("ebitda", _en(r"ebitda")),
@@ -220,7 +238,27 @@ _METRICS: list[tuple[str, str]] = [
     ("avg_total_assets", _en(r"average (?:total )?assets") + r"|平均总资产|平均资产总额"),
     ("roe", _en(r"return on (?:average )?equity", r"roe") + r"|净资产收益率"),
     ("roa", _en(r"return on (?:average )?assets", r"roa") + r"|总资产收益率|资产收益率"),
+    # other figures a question may name instead of the one the user wants ("contract liabilities", 利润总额)
+    ("gross_sales", _en(r"(?:gross )?(?:sales|revenues?) (?:before|prior to) (?:sales )?" + _DEDUCTIONS
+                        + r"(?:(?:,| and| or|, and|, or) (?:sales )?" + _DEDUCTIONS + r")*")
+     + r"|(?:扣除|扣减)?(?:销售)?(?:退货|折扣|折让)(?:(?:和|及|与|、)(?:退货|折扣|折让))*(?:之)?前的?(?:销售额|销售收入|营业收入|收入)"),
+    ("contract_liabilities", _en(r"contract liabilit(?:y|ies)", r"deferred revenues?", r"unearned revenues?")
+     + r"|合同负债|预收(?:款项|账款)"),
+    ("pretax_income", _en(r"(?:income|profit|earnings) before (?:income )?tax(?:es)?", r"pre-?tax (?:income|profit|earnings)",
+                          r"total profit")
+     + r"|利润总额|税前利润"),
+    ("cost_of_revenue", _en(r"cost of (?:revenues?|sales|goods sold)", r"cogs") + r"|营业成本|销售成本"),
+    ("total_liabilities", _en(r"total liabilities") + r"|负债总额|总负债|负债合计"),
+    ("receivables", _en(r"(?:accounts|trade) receivables?") + r"|应收账款"),
+    ("income_tax", _en(r"income tax(?:es)?(?: expense)?", r"tax expense") + r"|所得税费用"),
+    ("rd_expense", _en(r"r&d (?:expenses?|costs?|spending)", r"research and development (?:expenses?|costs?|spending)")
+     + r"|研发费用|研发投入"),
+    ("capex", _en(r"capital expenditures?", r"capex") + r"|资本开支|资本性支出"),
+    ("comprehensive_income", _en(r"(?:total |other )?comprehensive income") + r"|(?:其他)?综合收益(?:总额)?"),
 ]
+#: metric names that own the facet words inside them ("gross" of "gross sales before returns" is not the gross
+#: basis of revenue recognition)
+_NAMES_OWN_TERMS = {"gross_sales"}
 #: a change or growth rate of a metric, not its level ("year-over-year growth in revenue", 增长率)
 _GROWTH = re.compile(_en(r"growth(?: rate)?", r"grow(?:th)? rate", r"(?:percent(?:age)?|%) change",
                          r"(?:change|increase|decrease) in(?! (?:the )?(?:accounting|presentation|polic|estimate|"
@@ -274,7 +312,7 @@ _INCL_FWD = re.compile(_en(r"including", r"include", r"includes", r"inclusive of
                        + r"|含|包含|包括|连同|加上")
 _INCL_BWD = re.compile(_en(r"(?:be |is |are )?included", r"counted", r"added in")
                        + r"|也?算进去|也?算进来|也?算上|也?加进来|也?包括进来|纳入进?来?|一并计入|计入")
-_CLAUSE = re.compile(r"[;?!。；？！—–()（）\[\]]|,(?!\d)|，|(?<![a-z])(?:but|or|whereas|while)(?![a-z])|还是|或者|但"
+_CLAUSE = re.compile(r"[;?!。；？！—–()（）\[\]]|,(?!\d|\s?(?:19|20)\d{2}(?!\d))|，|(?<![a-z])(?:but|or|whereas|while)(?![a-z])|还是|或者|但"
                      r"|并且|而且|且|同时")
 #: a year followed by these is the year of a filing named as the source ("the 2023 annual report", "2023年年报")
 _FILING_AFTER = re.compile(r"\s*年?\s*(?:年报|年度报告|一季报|半年报|三季报|中报)"
@@ -307,6 +345,12 @@ class Facts:
     growth: bool = False  # a growth rate or change of the metric, not its level
     segment_names: list[set[str]] = field(default_factory=list)
     total_metric: bool = False  # "total revenue": the whole of the metric, not a part of it
+    starts: list[Bound] = field(default_factory=list)  # where the period starts ("July 1 to ...", "since ...")
+    ends: list[Bound] = field(default_factory=list)  # where it ends ("six months ended December 31, 2024")
+    #: (start, end) of a period set aside ("not the full year ended June 30, 2024")
+    excluded_bounds: list[tuple[Bound | None, Bound | None]] = field(default_factory=list)
+    fy_start: int | None = None  # month the fiscal year starts in, stated as a fact ("the fiscal year starts on July 1")
+    fy_start_implied: int | None = None  # ... also as implied by a dated period ("fiscal year ended June 30, 2024")
 
     def add(self, facet: str, value: str, weak: bool = False) -> None:
         values = self.facets.setdefault(facet, set())
@@ -322,7 +366,8 @@ class Facts:
 
     def empty(self) -> bool:
         return not (self.facets or self.years or self.periods or self.latest or self.metrics or self.excluded_years
-                    or self.not_latest or self.prior or self.annualized or self.growth)
+                    or self.not_latest or self.prior or self.annualized or self.growth or self.starts or self.ends
+                    or self.fy_start is not None)
 
 
 _COMPILED = [((facet, value, weak), re.compile(p)) for facet, value, p, weak in _TERMS]
@@ -385,7 +430,11 @@ def _polarity(norm: str, spans: list[tuple[int, int]], terms: Sequence[tuple[int
     return out
 
 
-def _year_facts(text: str, norm: str, facts: Facts, terms: Sequence[tuple[int, int]]) -> None:
+def _year_facts(text: str, norm: str, facts: Facts, terms: Sequence[tuple[int, int]],
+                set_aside: Sequence[tuple[int, int]] = ()) -> None:
+    """Years of the period, of a filing named as the source, and years set aside. `set_aside`: spans of
+    bounded periods set aside ("not the full year ended June 30, 2024"), judged by their bounds, not their
+    year (the user's own period may fall in the same year)."""
     years: set[int] = set()
     filing: set[int] = set()
     clauses = _clauses(norm)
@@ -394,7 +443,8 @@ def _year_facts(text: str, norm: str, facts: Facts, terms: Sequence[tuple[int, i
         year = int(m.group(1))
         lo = next((a for a, b in clauses if a <= m.start() < b), 0)
         if _before(contrasts, lo, m.start()):  # "rather than the 2023 annual figure", "而不是2023年年报中的全年数"
-            facts.excluded_years.add(year)
+            if not any(s <= m.start() < e for s, e in set_aside):
+                facts.excluded_years.add(year)
             continue
         tail = norm[m.end(): m.end() + 16]
         head = norm[max(0, m.start() - 24): m.start()]
@@ -415,13 +465,25 @@ def _year_facts(text: str, norm: str, facts: Facts, terms: Sequence[tuple[int, i
     facts.fiscal_years = {int(y) for y in re.findall(r"(?:fiscal(?: year)?|fy)\s?'?((?:19|20)\d{2})", norm)}
 
 
+def metric_mentions(norm: str) -> list[tuple[int, int, str]]:
+    """(start, end, metric family) of each metric named in `norm` (normalised text), longest match first."""
+    return longest_matches(norm, _METRIC_RE)
+
+
 def read_facts(text: str) -> Facts:
     """The propositions `text` states (see the module docstring). Never raises."""
     facts = Facts()
     if not isinstance(text, str) or not text.strip():
         return facts
     norm = normalise(text).replace("’", "'")
-    found = longest_matches(norm, _COMPILED)
+    mspans = longest_matches(norm, _METRIC_RE)
+    # "the fiscal year starts on July 1" states the company's calendar: no period, date or fiscal-basis term in it
+    # is a proposition about the figure
+    calendar = calendar_statement_spans(norm)
+    facts.fy_start = fiscal_year_start(norm, dated=False)
+    facts.fy_start_implied = fiscal_year_start(norm)
+    owned = [(s, e) for s, e, m in mspans if m in _NAMES_OWN_TERMS] + calendar
+    found = [f for f in longest_matches(norm, _COMPILED) if not any(s <= f[0] and f[1] <= e for s, e in owned)]
     polarity = _polarity(norm, [(s, e) for s, e, _ in found])
     terms = [(s, e) for s, e, _ in found]
     for (_s, _e, (facet, value, weak)), pol in zip(found, polarity, strict=True):
@@ -439,11 +501,12 @@ def read_facts(text: str) -> Facts:
     if re.search(r"含非经常性损益|包含非经常性损益|including (?:non-?recurring|one-?(?:time|off))", norm):
         facts.facets.setdefault("recurring", set()).discard("excl")
         facts.add("recurring", "incl")
-    mspans = longest_matches(norm, _METRIC_RE)
     # periods: a quarter named as an end point ("as of Q1 2024", "截至2024年6月30日") is not a period type,
     # nor is a period word inside a metric's name ("annual recurring revenue")
     chars = list(norm)
     for s, e, _m in mspans:
+        chars[s:e] = " " * (e - s)
+    for s, e in calendar:
         chars[s:e] = " " * (e - s)
     masked = _END_POINT_QUARTER.sub(lambda m: " " * len(m.group(0)), "".join(chars))
     pspans = longest_matches(masked, _PERIOD_RE)
@@ -457,8 +520,22 @@ def read_facts(text: str) -> Facts:
         facts.periods.discard("annual")  # "fourth quarter of fiscal 2023", "年报中的一季度" are not annual
     if facts.periods - {"point"}:
         facts.periods.discard("point")  # "TTM as of June 30, 2024": the date ends the period
-    if not facts.periods and _DATE.search(norm):
-        facts.periods.add("point")  # "December 31, 2023", "2022年12月31日": a balance-sheet date
+    # where a period starts and ends ("six months ended June 30, 2024", "July 1 to December 31, 2024")
+    bounds = period_bounds(norm)
+    bpol = _polarity(norm, bounds.spans, terms)
+    set_aside: list[tuple[int, int]] = []
+    for (span, start, end), pol in zip(bounds.items, bpol, strict=True):
+        if pol == "excl":
+            facts.excluded_bounds.append((start, end))
+            set_aside.append(span)
+            continue
+        if start is not None:
+            facts.starts.append(start)
+        if end is not None:
+            facts.ends.append(end)
+    if not facts.periods and any(not any(s <= m.start() < e for s, e in bounds.spans + calendar)
+                                 for m in _DATE.finditer(norm)):
+        facts.periods.add("point")  # "December 31, 2023", "2022年12月31日": a balance-sheet date, not a range's end
     latest = [m for m in _LATEST.finditer(norm) if not _LATEST_NOT_PERIOD.match(norm, m.start())]
     lpol = _polarity(norm, [m.span() for m in latest], terms)
     facts.latest = any(p == "plain" for p in lpol)
@@ -470,7 +547,7 @@ def read_facts(text: str) -> Facts:
     facts.annualized = any(p != "excl" for p in _polarity(norm, [m.span() for m in annualized], terms))
     if re.search(r"最近一年|近一年|last fiscal year|most recent (?:fiscal |full )*year", norm) and not facts.periods:
         facts.periods.add("annual")
-    _year_facts(text, norm, facts, terms)
+    _year_facts(text, norm, facts, terms, set_aside)
     mpol = _polarity(norm, [(s, e) for s, e, _ in mspans], terms)
     facts.metrics = {m for (_s, _e, m), p in zip(mspans, mpol, strict=True) if p != "excl"}
     growth = list(_GROWTH.finditer(norm))
@@ -505,6 +582,9 @@ _OFF_INTENT = re.compile(
     r"|retrieve|find)\b|is it (?:ok|okay|alright|fine) if i\b|do you have (?:access|a copy|the (?:10-?k|filing|report))"
     r"|should i proceed|shall i proceed|can you (?:share|send|provide) (?:the|a) (?:filing|document|link)"
     r"|我(?:可以|能|能否|是否可以|可否)?(?:再|先)?(?:检索|搜索|查阅|查一下|查询|查找|看一下)|需要我(?:再|先)?(?:查|检索|搜索|提供两个)"
+    # "我可以先在年报里搜索一下…吗", "我先去查一下2024年年报，可以吗": where the agent looks comes between
+    r"|我(?:(?:可以|能|能否|是否可以|可否|想|打算|准备)(?:先|再)?|先|再)(?:去|到|在)?[^，。？?您你]{0,12}?"
+    r"(?:检索|搜索|查阅|查一下|查询|查找|查看|翻阅|翻一下|看一下|核对一下)"
     r"|我(?:可以|能)(?:同时)?(?:给出|提供)两个"
     # how the agent gets the figure, not which figure: "should I calculate EBITDA myself from the income
     # statement?", "我应该先在年报中搜索…吗", "我可以用年报里…表格的数据吗"
@@ -603,6 +683,54 @@ def positive_form(text: str) -> str:
             positive = positive[:1].upper() + positive[1:]
         return f"{m.group(1)}{positive}{m.group(3) or ''}"
     return _NEG_INTERROGATIVE.sub(repl, text.replace("’", "'"), count=1)
+
+
+_NEG_ACTION_EN = re.compile(
+    r"^(\s*(?:(?:so|and|but|then|ok|okay)\s*,?\s*)?(?:should|shall|can|could|may|must|do|would)\s+i)\s+not\s+(?=[a-z])",
+    re.I)
+_NEG_ACTION_ZH = re.compile(r"^(\s*(?:我们?)?(?:是不是|是否)?)(不应该|不应|不该|不用|不必|无需|不需要|不要)(?=\S)")
+_ZH_POSITIVE = {"不应该": "应该", "不应": "应该", "不该": "应该", "不用": "要", "不必": "要", "无需": "需要", "不需要": "需要",
+                "不要": "要"}
+
+
+def negated_action(text: str) -> str | None:
+    """The positive form of a question that negates the agent's own action ("Should I not limit this to the
+    owned hotels?" -> "Should I limit this to the owned hotels?", "我是不是不应该把少数股东损益算进去？" ->
+    "我是不是应该把少数股东损益算进去？"), or None. Such a question proposes *not* doing it, so its answer is the
+    positive's answer reversed. ("Should we not include…?" and "Shouldn't I…?" are read as rhetorical, like
+    "Don't you want…?": see `positive_form`.)"""
+    m = _NEG_ACTION_EN.search(text)
+    if m is not None:
+        return m.group(1) + " " + text[m.end():]
+    m = _NEG_ACTION_ZH.search(text)
+    if m is not None:
+        return m.group(1) + _ZH_POSITIVE[m.group(2)] + text[m.end():]
+    return None
+
+
+_NEG_STATEMENT_EN = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|just to (?:check|confirm)|to confirm)\s*[,:]?\s*)?"
+    r"(?:(?P<subj>you(?:'re| are)|we(?:'re| are)|it(?:'s| is)|this(?:'s| is)|that(?:'s| is))\s+not"
+    r"|(?P<who>you|we)\s+(?:don't|do not)|not)\s+(?P<rest>.+?)[\s,—–-]*"
+    r"(?:right|correct|is that (?:right|correct)|am i right)\s*[?.]?\s*$", re.I)
+
+
+def negated_statement(text: str) -> str | None:
+    """The positive proposition of a negated statement put for confirmation ("You're not looking for the
+    company-wide total, right?" -> "Are you looking for the company-wide total?", "So not the full year ended
+    June 30, 2024 — correct?" -> "The full year ended June 30, 2024?"), or None. "Right?" confirms the
+    statement, so its answer is the positive's answer reversed; a question tag such as "do you?" asks the
+    positive itself and is not handled here."""
+    m = _NEG_STATEMENT_EN.search(text.replace("’", "'"))
+    if m is None:
+        return None
+    rest = m.group("rest").strip()
+    if m.group("subj"):
+        subject = m.group("subj").replace("'re", " are").replace("'s", " is").split()
+        return f"{subject[1]} {subject[0]} {rest}?"
+    if m.group("who"):
+        return f"do {m.group('who')} {rest}?"
+    return f"{rest}?"
 
 
 def is_tag_statement(text: str) -> bool:

@@ -157,7 +157,7 @@ _BACKWARD_CUES = re.compile(_w(r"(?:be |is |are )?excluded", r"removed", r"left 
 #: cues that negate the question itself ("Not the segment figure?", "不是归母吗？"): a yes or no to such a
 #: question is ambiguous, so what they govern is kept apart
 _POLAR_CUES = re.compile(_w(r"not", r"isn't", r"aren't", r"don't", r"doesn't", r"wasn't", r"weren't")
-                         + r"|不是|并非")
+                         + r"|(?<!是)不是|并非")  # 是不是 asks (an A-not-A question), it negates nothing
 #: a bare 不 / 未 directly before a concept negates that concept only ("不扣除非经常性损益")
 _ADJACENT_CUE = re.compile(r"[不未]\s*$")
 _BOUNDARY = re.compile(

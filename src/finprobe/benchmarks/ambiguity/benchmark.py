@@ -88,7 +88,10 @@ from finprobe.core.schema import Action, Message, Outcome, Sample, SampleRecord,
 
 #: 2: derivation operands, table units, share wholes and long comparison phrases in grading; the simulator
 #: judges the question, not a preamble (see `grading` and `simulators`)
-SCORER_VERSION = "ambiguity-2"
+#: 3: a share restated as an amount, parenthesised breakdowns, figures labelled as another metric, ratio inputs
+#: and fiscal-year-name conflicts in grading; the simulator judges C's own exclusions, period starts and ends,
+#: the fiscal calendar and negated actions
+SCORER_VERSION = "ambiguity-3"
 #: reply cap for the embedded model: one action is < 100 tokens, and a 135M model that starts repeating
 #: itself would otherwise fill the whole max_tokens budget on every turn
 LOCAL_AGENT_MAX_TOKENS = 192

@@ -30,6 +30,16 @@ Rules on top of `magnitude_match` (issue 7):
   still states both readings, and stays a hedge under the paper's rule. Comparison figures and the whole of
   a share ("compared with GAAP operating income of $188.9M", "占合并营业收入（86.40亿元）的25.1%") are context,
   not statements of a value.
+- a breakdown in parentheses whose parts sum to the value ("$612.8M ($301.5M in Q1 and $311.3M in Q2)") and the
+  inputs of a stated quotient ("$2.41 (net income of $412.0M divided by 171.0M diluted shares)") are operands; a
+  share restated as an amount ("43% of the company's adjusted EBITDA, or $318.2 million") states the amount;
+- a figure labelled as another metric than the reading's ("扣非后归母净利润2.37亿元，当年非经常性损益合计0.52亿元":
+  the label's head figure, the last one not governed by "excluding"/扣除 …, is the non-recurring items' total) is
+  context (role `other_metric`); it still counts as stated, so an answer that gives A_d under its own label
+  remains a hedge;
+- fiscal-year names: an answer that names another fiscal year than the reading's period does ("$612.8 million
+  for fiscal 2024" for the first half of fiscal 2025) has a year conflict even where the calendar years overlap
+  (graded like any year conflict: a match flagged `year_label_conflict` at full precision, else wrong).
 
 LLM judge (role `judge`, optional): asked for {"verdict_intended": correct|incorrect,
 "verdict_default": correct|incorrect}; a reply that does not parse (after one retry) or a failed judge
@@ -44,13 +54,18 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from finprobe.benchmarks.ambiguity._propositions import metric_mentions, read_facts
+from finprobe.benchmarks.ambiguity._text import normalise
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, Interpretation
 from finprobe.core.benchmark import RoleModel
 from finprobe.core.judge import judge_json
 from finprobe.core.numbers import (
+    MagnitudeMatch,
+    OtherFigure,
     classify_numbers,
     extract_years,
     fiscal_year_aliases,
+    fiscal_year_mentions,
     magnitude_match,
     parse_number,
     same_figure,
@@ -97,6 +112,58 @@ def _period_years(interp: Interpretation) -> set[int]:
     return extract_years(own) | fiscal_year_aliases(own)
 
 
+def _period_fiscal_years(interp: Interpretation) -> set[int]:
+    """The fiscal-year names of the reading's period ("first half of fiscal 2025" -> {2025}); a year that ends
+    in January or February may be named by either calendar year ("fiscal 2023, ended February 3, 2024")."""
+    own = _COMPARISON_BASE.sub("", interp.get("period") or "")
+    names = {y for _s, _e, y in fiscal_year_mentions(own)}
+    if names:
+        aliases = fiscal_year_aliases(own)
+        names |= aliases | {y + 1 for y in aliases}
+    return names
+
+
+#: figures an answer may name beside the one asked for that are never that figure: the total of non-recurring
+#: items, the minority's share, taxes, add-back items
+_ITEM_FIGURES = re.compile(
+    r"(?<![a-z])(?:non-?recurring (?:items|gains(?: and losses)?|charges)|one-?(?:time|off) (?:items|gains|charges)"
+    r"|special items|(?:non-?controlling|minority) interests?|income tax(?:es)?(?: expense)?|stock-based compensation"
+    r"|restructuring charges|impairment(?: charges?)?|government grants?)(?![a-z])"
+    r"|非经常性损益(?:合计|总额|净额|金额)?|少数股东损益|政府补助|所得税费用|股份支付费用|资产减值损失")
+#: a figure's name after these is what it excludes or includes, not the figure itself ("net income excluding
+#: non-recurring items", "扣除非经常性损益后的净利润", "attributable to noncontrolling interests")
+_MODIFIER_BEFORE = re.compile(r"(?:(?<![a-z])(?:excluding|excl\.?|ex-|including|incl\.?|before|after|net of|less|plus"
+                              r"|without|with|attributable to|of which|from)\s+(?:the\s+|all\s+)?|扣除|剔除|不含|含|包括|扣非)\s*$")
+
+
+def _other_figure(interp: Interpretation) -> OtherFigure | None:
+    """A predicate: the label of an answer's figure names another figure than the reading's metric (its head
+    noun, the last figure name not governed by "excluding", "including", 扣除 ...). None when the reading's
+    metric names no known figure."""
+    metric = interp.get("metric") or ""
+    wanted = read_facts(metric).metrics
+    if not wanted:
+        return None
+    norm_metric = normalise(metric)
+    # an item the metric itself is ("non-recurring gains"), not one it excludes ("excluding non-recurring items")
+    wanted_items = {m.group(0) for m in _ITEM_FIGURES.finditer(norm_metric)
+                    if not _MODIFIER_BEFORE.search(norm_metric[max(0, m.start() - 24):m.start()])}
+
+    def other(label: str) -> bool:
+        norm = normalise(label)
+        names = [(s, e, m) for s, e, m in metric_mentions(norm)]
+        names += [(m.start(), m.end(), "item:" + m.group(0)) for m in _ITEM_FIGURES.finditer(norm)
+                  if not any(s <= m.start() < e for s, e, _ in metric_mentions(norm))]
+        for s, _e, kind in sorted(names, reverse=True):
+            if _MODIFIER_BEFORE.search(norm[max(0, s - 24):s]):
+                continue
+            if kind.startswith("item:"):
+                return kind[5:] not in wanted_items
+            return kind not in wanted
+        return False
+    return other
+
+
 _PER_SHARE = re.compile(r"(?i)per[- ]share|\beps\b|每股")
 
 
@@ -113,8 +180,17 @@ def _states_both(answer: str, a: str, a_d: str) -> bool:
     if ra is None or rd is None:
         return False
     stated = [c.number for c in classify_numbers(answer)
-              if c.role in ("candidate", "period", "per_unit", "share", "count", "operand")]
+              if c.role in ("candidate", "period", "per_unit", "share", "count", "operand", "other_metric")]
     return any(same_figure(n, ra) for n in stated) and any(same_figure(n, rd) for n in stated)
+
+
+def _match(answer: str, reference: str, interp: Interpretation) -> MagnitudeMatch:
+    """`magnitude_match` against one reading: its period's years and fiscal-year names, its kind of figure."""
+    return magnitude_match(answer, reference, reference_years=_period_years(interp),
+                           reference_fiscal_years=_period_fiscal_years(interp),
+                           rate_of_change=_is_rate_of_change(interp),
+                           reference_per_share=bool(_PER_SHARE.search(interp.get("metric") or "")),
+                           other_figure=_other_figure(interp))
 
 
 def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: bool = True) -> Grade:
@@ -124,17 +200,9 @@ def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: b
                      verdict_default=None if instance.default_answer is None else "no_answer",
                      correct=False, default_captured=False, non_committal=False,
                      reason_intended="no final answer")
-    vs_a = magnitude_match(answer, instance.answer, reference_years=_period_years(instance.intended_interpretation),
-                           rate_of_change=_is_rate_of_change(instance.intended_interpretation),
-                           reference_per_share=bool(_PER_SHARE.search(instance.intended_interpretation.get("metric")
-                                                                      or "")))
-    vs_d = None
-    if instance.default_answer is not None:
-        vs_d = magnitude_match(answer, instance.default_answer,
-                               reference_years=_period_years(instance.default_interpretation),
-                               rate_of_change=_is_rate_of_change(instance.default_interpretation),
-                               reference_per_share=bool(_PER_SHARE.search(
-                                   instance.default_interpretation.get("metric") or "")))
+    vs_a = _match(answer, instance.answer, instance.intended_interpretation)
+    vs_d = None if instance.default_answer is None else _match(answer, instance.default_answer,
+                                                                instance.default_interpretation)
     verdict_a, reason_a = vs_a.verdict, vs_a.reason
     verdict_d, reason_d = (None, "") if vs_d is None else (vs_d.verdict, vs_d.reason)
     both = instance.default_answer is not None and _states_both(answer, instance.answer, instance.default_answer)

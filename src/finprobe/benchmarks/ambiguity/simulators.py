@@ -19,12 +19,16 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from finprobe.benchmarks.ambiguity._calendar import same_bound
+from finprobe.benchmarks.ambiguity._items import item_polarities, same_item
 from finprobe.benchmarks.ambiguity._propositions import (
     Facts,
     clean_question,
     is_off_intent,
     is_open_question,
     is_tag_statement,
+    negated_action,
+    negated_statement,
     negations_as_exclusions,
     positive_form,
     question_focus,
@@ -175,6 +179,16 @@ class DeterministicSimulator:
     the figure ("Should I calculate EBITDA myself from the income statement?", 我需要先去年报里查…吗) is
     a process question: "I don't know".
 
+    C's own exclusions are propositions too (`_items`): a question that counts in a component C leaves out
+    ("Should the franchise business be included?" when C says it "shouldn't be in it", 设备交付时确认的收入需要
+    包含在内吗 when C says 不要算进来) is contradicted, one that leaves it out is affirmed. A period is judged by its
+    start and end where both sides state them (`_calendar`: "the six months ended June 30, 2024" is not the six
+    months ended December 31; "July 1 to December 31, 2024" is a span, not a balance-sheet date); statements
+    about the fiscal calendar ("Does the fiscal year begin on July 1?") are judged against what C says, and a
+    Chinese filing's fiscal year is the calendar year. A question that negates the agent's own action ("Should
+    I not limit this to X?", 我是不是不应该…) or a negated statement put for confirmation ("You're not looking
+    for X, right?") gets the positive question's answer reversed.
+
     Known limits: propositions are found by a bilingual lexicon and clause-scoped cues, so paraphrases
     the lexicon lacks are not seen (they leave the answer "I don't know" rather than wrong, unless a
     recognised proposition is contradicted); C itself is read for "the most recent" and for items it
@@ -238,7 +252,20 @@ class DeterministicSimulator:
         period = self.field_facts.get("period") or Facts()
         known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, period.periods
         known.latest = known.latest or period.latest
+        # where the user's period starts and ends: the intended period, else the span C names
+        bounded = period if period.starts or period.ends else context
+        known.starts, known.ends = list(bounded.starts), list(bounded.ends)
+        # the company's fiscal calendar: what C or the intended reading says; a Chinese filing's fiscal year is
+        # the calendar year (会计年度自公历1月1日起至12月31日止), so there "fiscal" and "calendar" year coincide
+        stated = [f.fy_start_implied for f in (context, *self.field_facts.values()) if f.fy_start_implied]
+        known.fy_start = stated[0] if stated else (1 if inst.language == "zh" else None)
+        if known.fy_start == 1 and "calendar" not in known.facets:
+            known.facets["calendar"] = {"fiscal", "calendar"}
         self.known = known
+        # components C leaves out of the figure ("the franchise business shouldn't be in it", 不要算进来)
+        background = frozenset(t for name in (inst.company, inst.ticker) if name for t in tokenize(name))
+        self._item_background = background
+        self.context_exclusions = [w for w, pol in item_polarities(inst.context, background) if pol == "excl"]
         default = Facts()
         for facts in self.default_field_facts.values():
             _merge(default, facts)
@@ -322,6 +349,7 @@ class DeterministicSimulator:
                                       if not (c.endswith("(default reading)") and c.split("=")[0] in own)]
         self._judge_segments(qf, j)
         self._judge_period(qf, j)
+        self._judge_bounds(qf, j)
         self._judge_metric(qf, j)
         self._judge_filing(qf, j)
         self._judge_company(text, j)
@@ -335,6 +363,7 @@ class DeterministicSimulator:
         j.affirmed += [f"attribute {a!r}" for a in tokens["attributes"]]
         j.contradicted += [f"excludes {a!r}" for a in tokens["excluded_attributes"]]
         self._judge_context_exclusions(text, j)
+        self._judge_context_items(text, j)
         return j, tokens
 
     def _judge_investee(self, qf: Facts, j: _Judgement) -> None:
@@ -398,6 +427,28 @@ class DeterministicSimulator:
                                                           self.instance.intended_interpretation.get("period") or ""):
             j.contradicted.append("an annualized figure, not the period itself")
 
+    def _judge_bounds(self, qf: Facts, j: _Judgement) -> None:
+        """Where the period starts and ends ("the six months ended June 30, 2024" is not the six months ended
+        December 31), and when the fiscal year starts ("Does the fiscal year begin on July 1?")."""
+        k = self.known
+        for mine, theirs, what in ((qf.starts, k.starts, "starts"), (qf.ends, k.ends, "ends")):
+            if mine and theirs:
+                if all(any(same_bound(a, b) for b in theirs) for a in mine):
+                    j.affirmed.append(f"period {what} {mine}")
+                else:
+                    j.contradicted.append(f"period {what} {mine}")
+        for start, end in qf.excluded_bounds:
+            checks = [(b, theirs) for b, theirs in ((start, k.starts), (end, k.ends)) if b is not None and theirs]
+            if checks and all(any(same_bound(b, t) for t in theirs) for b, theirs in checks):
+                j.contradicted.append("sets aside the user's period")
+        if qf.fy_start is not None:
+            if k.fy_start is None:
+                j.unsettled.append(f"fiscal year starts in month {qf.fy_start}")
+            elif qf.fy_start == k.fy_start:
+                j.affirmed.append(f"fiscal year starts in month {qf.fy_start}")
+            else:
+                j.contradicted.append(f"fiscal year starts in month {qf.fy_start}")
+
     def _judge_filing(self, qf: Facts, j: _Judgement) -> None:
         """A filing named as the source ("the 2023 annual report"): the reading whose vintage names it."""
         if not qf.filing_years:
@@ -449,10 +500,32 @@ class DeterministicSimulator:
         if counted & excluded:
             j.contradicted.append(f"counts what C leaves out: {sorted(counted & excluded)}")
 
+    def _judge_context_items(self, text: str, j: _Judgement) -> None:
+        """A component C leaves out that the question counts in (a contradiction) or also leaves out (an
+        affirmation): "Should the franchise business be included?", "需要剔除设备交付时确认的收入吗"."""
+        for words, pol in item_polarities(text, self._item_background):
+            for excluded in self.context_exclusions:
+                if same_item(words, excluded):
+                    which = " ".join(sorted(words & excluded))
+                    if pol == "incl":
+                        j.contradicted.append(f"counts in what C leaves out: {which}")
+                    else:
+                        j.affirmed.append(f"leaves out what C leaves out: {which}")
+                    break
+
     # ------------------------------------------------------------------ decide
     def decide(self, question: str) -> SimReply:
         focus, referent = question_focus(question)
         text = positive_form(clean_question(focus))
+        positive = negated_action(text) or negated_statement(text)
+        if positive is not None:
+            # "Should I not limit this to X?" proposes not doing it, "You're not looking for X, right?" states
+            # that X is not wanted: the positive question's answer, reversed
+            reply = self.decide(positive)
+            flipped = {YES: NO, NO: YES}.get(reply.answer, reply.answer)
+            return self._reply(flipped, "a negated action: the positive question's answer reversed",
+                               {**reply.info, "rule_positive": reply.info.get("rule"), "question": text,
+                                "positive": positive})
         info: dict[str, Any] = {"question": text}
         if referent is not None:
             # a question that only points back ("Would that be what you need?") is about the sentence before it
@@ -491,7 +564,7 @@ class DeterministicSimulator:
         return self._reply(answer, rule, info)
 
     def _reply(self, answer: YesNo, rule: str, info: dict[str, Any]) -> SimReply:
-        return SimReply(answer=answer, method=self.method, info={"rule": rule, **info})
+        return SimReply(answer=answer, method=self.method, info={**info, "rule": rule})
 
     async def reply(self, question: str) -> SimReply:
         return self.decide(question)
