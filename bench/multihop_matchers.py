@@ -15,7 +15,15 @@ rules' code; `--finals PATH` / `--trajectories PATH` score any other file of the
 split revealed (branch fixmh: comparisons, asides, rounding, units, taken-back statements, yearless months),
 so it is no longer independent: a fresh unseen set is needed to measure them again.
 
+Each item is scored against its demo chain's hop as `score_chain` passes it: the labelled reference plus the
+hop's question and derivation rule (max/min/field — what tells a comparison's direction and the scope the
+question asks for); `--bare-refs` leaves those out, as for a release file's hops. The fresh split
+(`*_fresh.jsonl`, branch ind2-mh) was used to correct the rules on branch fix2mh (comparisons by direction,
+labelled asides, "vs", restatements, nouns of decline, open alternatives; rejected or passed-over golds in
+trajectories), so it is no longer independent either.
+
 Run: .venv/bin/python bench/multihop_matchers.py [--show N] [--json] [--split dev|heldout|independent|both]
+     [--bare-refs]
 Reports agreement overall, by kind of input, by language (and style for trajectories), with the entity
 lexicon of the demo market (the default when chains run on a market database) and, for the final
 matcher, without it (release files scored with no market). Also items/s of each component.
@@ -25,22 +33,58 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from finprobe.benchmarks.multihop import EntityLexicon, Trajectory, demo_market, hop_reached, match_final
+from finprobe.benchmarks.multihop import (
+    EntityLexicon,
+    Trajectory,
+    demo_chains_path,
+    demo_market,
+    hop_reached,
+    load_chains,
+    match_final,
+)
 from finprobe.benchmarks.multihop.chains import Hop
 
 DATA = Path(__file__).parent / "data" / "multihop"
 GOAL = 0.95
 
 
-def _hop(ref: dict[str, Any]) -> Hop:
-    return Hop(answer=ref["answer"], kind=ref["kind"], value=ref.get("value"), unit=ref.get("unit"),
-               aliases=ref.get("aliases") or [], distractors=ref.get("distractors") or [])
+_CHAIN_HOPS: dict[str, list[Hop]] = {}
+
+
+def _chain_hop(item: dict[str, Any]) -> Hop | None:
+    """The demo chain's hop an item answers (its id names the chain: "fresh/f04/demo-L1-2hop-01-zh/hop1",
+    "demo-L2-3hop-02-zh#1/2"; `hop`, "#N" or "/hopN" names an intermediate hop, else it is the final one)."""
+    if not _CHAIN_HOPS:
+        _CHAIN_HOPS.update({c.id: c.hops[:-1] + [c.final_hop()] for c in load_chains(demo_chains_path())})
+    parts = item["id"].split("/")
+    named = next((p for p in parts if p.split("#")[0] in _CHAIN_HOPS), None)
+    if named is None:
+        return None
+    hops = _CHAIN_HOPS[named.split("#")[0]]
+    k = (item.get("hop") or (int(named.split("#")[1]) if "#" in named else None)
+         or next((int(p[3:]) for p in parts if re.fullmatch(r"hop\d+", p)), None))
+    return hops[k - 1] if k else hops[-1]
+
+
+def _hop(ref: dict[str, Any], item: dict[str, Any] | None = None) -> Hop:
+    """The labelled reference as the scorer sees it: the chain's hop gives its question and derivation rule (what
+    `score_chain` passes the matcher and the detector), unless `BARE` (a release file's hop has neither)."""
+    hop = Hop(answer=ref["answer"], kind=ref["kind"], value=ref.get("value"), unit=ref.get("unit"),
+              aliases=ref.get("aliases") or [], distractors=ref.get("distractors") or [])
+    source = None if BARE or item is None else _chain_hop(item)
+    if source is not None:
+        hop = hop.model_copy(update={"question": source.question, "derive": source.derive})
+    return hop
+
+
+BARE = False
 
 
 def _load(name: str | Path) -> list[dict[str, Any]]:
@@ -79,7 +123,7 @@ def run(show: int, split: str, finals_path: Path | None = None,
         t0 = time.perf_counter()
         results = []
         for item in finals:
-            verdict = match_final(item["answer"], _hop(item["reference"]), lexicon=lex)
+            verdict = match_final(item["answer"], _hop(item["reference"], item), lexicon=lex)
             results.append((item | {"got": verdict.correct, "why": verdict.reason}, verdict.correct == item["label"]))
         rate = len(finals) / (time.perf_counter() - t0)
         report[label] = _table(label, results, ["kind", "language", "label"])
@@ -94,7 +138,7 @@ def run(show: int, split: str, finals_path: Path | None = None,
     results = []
     for item in trajectories:
         traj = Trajectory.from_messages(item["messages"], question=item["question"], final_answer=item["final_answer"])
-        got = hop_reached(traj, _hop(item["reference"]), lexicon=lexicon)
+        got = hop_reached(traj, _hop(item["reference"], item), lexicon=lexicon)
         results.append((item | {"got": got.hit, "why": got.how + " " + got.evidence}, got.hit == item["label"]))
     rate = len(trajectories) / (time.perf_counter() - t0)
     label = f"[{split}] process-hit detector (demo lexicon)"
@@ -117,7 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--finals", type=Path, help="score this final-answer file instead (format of final_answers*.jsonl)")
     ap.add_argument("--trajectories", type=Path,
                     help="score this trajectory file instead (format of trajectories*.jsonl)")
+    ap.add_argument("--bare-refs", action="store_true",
+                    help="give the components the labelled reference alone, without its hop's question and "
+                         "derivation rule (as for a release file, whose hops have neither)")
     args = ap.parse_args(argv)
+    global BARE
+    BARE = args.bare_refs
     report: dict[str, Any] = {}
     if args.finals or args.trajectories:
         report.update(run(args.show, "file", args.finals or DATA / "final_answers_independent.jsonl",

@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from finprobe.benchmarks.multihop import Hop, match_final
+from finprobe.benchmarks.multihop.chains import Derivation
 
 QUILLON = Hop(answer="Quillon Microchips", kind="entity", value="QLMC.DEMO",
               aliases=["QLMC", "QLMC.DEMO", "Quillon", "奎隆微芯", "奎隆"],
@@ -232,3 +233,141 @@ def test_eight_digits_alone_are_a_figure_even_when_they_form_a_date():
     assert match_final("20020701", hop).correct
     assert not match_final("20020702", hop).correct
     assert match_final("On 20240516 it was 20,020,701 yuan.", hop).correct  # a date beside a figure stays a date
+
+
+# --------------------------------------------------------------------------- fix2mh: rule classes of the fresh set
+# New invented answers (not the labelled sets' items). The hop's direction comes from its derivation rule or
+# its question, as `score_chain` passes the chain's final hop.
+MOST_SHARES = LARKSPUR.model_copy(update={"derive": Derivation(op="max", path="volume", key="entity"),
+                                          "question": "Which traded more shares on 2024-06-03?"})
+LOWER_CLOSE = LARKSPUR.model_copy(update={"question": "Which closed lower on 2024-06-03?"})  # no derivation
+
+
+@pytest.mark.parametrize(("answer", "hop", "correct"), [
+    # the subject of the claim is the one passed over: the other side is the answer of a `max` hop
+    ("Tidewell Shipping's 998,500 shares trailed Larkspur Foods' 1,204,000.", MOST_SHARES, True),
+    ("Tidewell Shipping traded less than Larkspur Foods that day.", MOST_SHARES, True),
+    ("Tidewell Shipping underperformed Larkspur Foods.", MOST_SHARES, True),
+    ("潮井航运的成交量不如云雀食品。", MOST_SHARES, True),
+    ("潮井航运成交量比云雀食品少。", MOST_SHARES, True),
+    ("潮井航运跑输云雀食品。", MOST_SHARES, True),
+    ("Larkspur Foods traded fewer shares than Tidewell Shipping.", MOST_SHARES, False),
+    ("Larkspur Foods' volume was below Tidewell Shipping's.", MOST_SHARES, False),  # stated first, still the loser
+    ("云雀食品的成交量少于潮井航运。", MOST_SHARES, False),
+    ("Tidewell Shipping had the lower volume.", MOST_SHARES, False),  # the winner is never named
+    # ... and of a `min` hop (direction from the question's words)
+    ("Larkspur Foods closed below Tidewell Shipping.", LOWER_CLOSE, True),
+    ("Tidewell Shipping closed higher than Larkspur Foods.", LOWER_CLOSE, True),
+    ("潮井航运收盘价高于云雀食品。", LOWER_CLOSE, True),
+    ("Larkspur Foods closed higher than Tidewell Shipping.", LOWER_CLOSE, False),
+    ("云雀食品收盘价高于潮井航运。", LOWER_CLOSE, False),
+    ("Larkspur Foods outperformed Tidewell Shipping.", LOWER_CLOSE, False),  # merit does not say which is lower
+    # a comparative aside on another measure, worded the other way, is no second candidate
+    ("Larkspur Foods traded more shares; Tidewell Shipping had the lower closing price.", MOST_SHARES, True),
+    ("云雀食品成交量更大；潮井航运股价更低。", MOST_SHARES, True),
+])
+def test_a_comparison_chooses_by_the_hop_direction(answer, hop, correct, lexicon):
+    assert match_final(answer, hop).correct is correct
+    assert match_final(answer, hop, lexicon=lexicon).correct is correct
+
+
+def test_a_hop_that_chooses_nothing_takes_no_answer_from_a_comparison(lexicon):
+    index = Hop(answer="Demo Semiconductors Index", kind="entity", value="DSEMII.DEMO",
+                aliases=["DSEMII", "演示半导体指数"], derive=Derivation(op="field", path="index"))
+    text = "Talmora Circuits gained more than Norvex Devices; the sector's benchmark is the Demo Semiconductors Index"
+    assert match_final(text, index, lexicon=lexicon).correct
+    assert match_final("诺维器件涨幅更大；该行业指数为演示半导体指数", index, lexicon=lexicon).correct
+
+
+@pytest.mark.parametrize(("answer", "correct"), [
+    ("Most likely Larkspur Foods, though Tidewell Shipping could edge ahead once dividends are counted.", False),
+    ("Larkspur Foods — but Tidewell Shipping might be higher on a total-return basis.", False),
+    ("应该是云雀食品，虽然潮井航运也可能更高。", False),
+    ("Larkspur Foods, although Tidewell Shipping rose more.", True),  # a fact conceded, not an option kept open
+    ("云雀食品，尽管潮井航运涨幅更大。", True),
+    ("Larkspur Foods, though Tidewell Shipping may come out ahead on adjusted prices. Final answer: Larkspur Foods",
+     True),
+])
+def test_another_candidate_kept_open_is_a_hedge(answer, correct):
+    assert match_final(answer, MOST_SHARES).correct is correct
+
+
+Q3_REVENUE = Hop(answer="1,052,300,000 yuan", kind="number", value=1052300000, unit="yuan",
+                 question="That company's 2024Q3 single-quarter revenue?")
+Q3_REVENUE_ZH = Q3_REVENUE.model_copy(update={"question": "该公司2024年第三季度单季营业收入？"})
+NINE_MONTHS = Hop(answer="3,104,000,000 yuan", kind="number", value=3104000000, unit="yuan",
+                  question="That company's cumulative revenue for the first three quarters of 2024?")
+ONE_YEAR_Q = Hop(answer="7.35%", kind="number", value=7.35, unit="%", question="The fund's 1Y return?")
+ONE_YEAR_ZH = ONE_YEAR_Q.model_copy(update={"question": "该基金近一年收益率？"})
+LAUNCHED = Hop(answer="2015-06-02", kind="date", value="2015-06-02", question="When was that fund launched?")
+LAUNCHED_ZH = LAUNCHED.model_copy(update={"question": "该基金何时成立？"})
+
+
+@pytest.mark.parametrize(("answer", "hop", "correct"), [
+    ("Revenue for the first three quarters came to ¥3.10 billion cumulatively; Q3 alone brought in ¥1.05 billion.",
+     Q3_REVENUE, True),
+    ("2024年第三季度单季营收10.52亿元，前三季度累计31.04亿元。", Q3_REVENUE_ZH, True),
+    ("前三季度累计营收31.04亿元，其中第三季度单季10.52亿元。", NINE_MONTHS, True),
+    ("Cumulative revenue for the first nine months was ¥1.05 billion, and Q3 alone was ¥3.10 billion.",
+     Q3_REVENUE, False),  # the figure labelled as the asked scope is the answer, and it is wrong
+    ("前三季度累计营收10.52亿元，其中第三季度单季31.04亿元。", Q3_REVENUE_ZH, False),
+    ("Its one-year return was 7.35%; over the same period the benchmark returned 5.02%.", ONE_YEAR_Q, True),
+    ("近一年收益率为7.35%，同期业绩比较基准收益率为5.02%。", ONE_YEAR_ZH, True),
+    ("近一年收益率为5.02%，同期业绩比较基准收益率为7.35%。", ONE_YEAR_ZH, False),
+    ("YTD the fund returned 5.02%; its 1Y return is 7.35%.", ONE_YEAR_Q, True),
+    ("The fund was launched on 2015-06-02; its custodian bank listed on 2011-09-14.", LAUNCHED, True),
+    ("Launch date 2015-06-02 (the first dividend was paid on 2016-01-20).", LAUNCHED, True),
+    ("该基金成立于2015年6月2日；其托管银行于2011年9月14日上市。", LAUNCHED_ZH, True),
+    ("Its custodian listed on 2015-06-02; the fund itself was launched on 2016-01-20.", LAUNCHED, False),
+])
+def test_a_figure_or_date_labelled_with_another_scope_is_an_aside(answer, hop, correct):
+    assert match_final(answer, hop).correct is correct
+
+
+def test_scope_labels_need_the_question():
+    # Without the hop's question the label "cumulative" says nothing about what was asked: two figures remain.
+    bare = Q3_REVENUE.model_copy(update={"question": None})
+    assert match_final("Cumulative ¥3.10 billion, Q3 ¥1.05 billion, both for 2024.", bare).verdict == "hedge"
+
+
+REVENUE_Q3 = Hop(answer="1,052,300,000 yuan", kind="number", value=1052300000, unit="yuan")
+
+
+@pytest.mark.parametrize(("answer", "hop", "correct"), [
+    # the figure before "vs" is the one stated, the one after it the point of comparison
+    ("Revenue: ¥1,052,300,000 (Q3) vs ¥1,110,400,000 (Q2).", REVENUE_Q3, True),
+    ("32,232,800 (Thursday) vs 30,690,100 (Wednesday)", VOLUME, True),
+    ("¥1,110,400,000 (Q3) vs ¥1,052,300,000 (Q2).", REVENUE_Q3, False),
+    # the same figure restated in full in brackets is not a second figure (nor an accounting negative)
+    ("单季营收10.52亿元（1,052,300,000元）。", REVENUE_Q3, True),
+    ("Q3 revenue was ¥1.05 billion (¥1,052,300,000).", REVENUE_Q3, True),
+    ("单季营收10.52亿元（1,110,400,000元）。", REVENUE_Q3, False),  # two different figures
+])
+def test_a_figure_before_vs_and_a_restatement_in_brackets(answer, hop, correct):
+    assert match_final(answer, hop).correct is correct
+
+
+@pytest.mark.parametrize(("answer", "correct"), [
+    ("PPI showed a 1.0% annual drop.", True), ("a 1.0% fall year on year", True), ("同比出现1.0%的降幅。", True),
+    ("a 1.0% rise", False), ("同比1.0%的涨幅", False),
+])
+def test_a_noun_of_decline_after_the_figure_gives_its_sign(answer, correct):
+    assert match_final(answer, PPI).correct is correct
+
+
+def test_an_accounting_negative_after_a_label_stays_negative():
+    from finprobe.benchmarks.multihop.mentions import find_figures
+
+    assert [n.value for _, n in find_figures("Net change: (12.5) million")] == [-12_500_000]
+    assert [n.value for _, n in find_figures("8.19亿元 (819,230,815元)")] == [819_000_000, 819_230_815]
+
+
+@pytest.mark.parametrize(("answer", "correct"), [
+    ("Demo Software Index? No — on reflection the sector is semiconductors, so it is the Demo Semiconductors Index.",
+     False),
+    ("演示软件指数？不是，该公司属于半导体行业。", False),
+    ("Demo Software Index? Yes — the company is a software maker.", True),
+])
+def test_a_candidate_raised_and_turned_down_at_once_is_rejected(answer, correct):
+    software = Hop(answer="Demo Software Index", kind="entity", aliases=["演示软件指数"])  # no lexicon, no distractors
+    assert match_final(answer, software).correct is correct

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from finprobe.benchmarks.multihop import Hop, Trajectory, hop_reached
+from finprobe.benchmarks.multihop.chains import Derivation
 from finprobe.core.schema import Action, Step, StepKind, Transcript
 
 ZEPH = Hop(answer="Zephyrine Semiconductor", kind="entity", value="ZPHR.DEMO",
@@ -189,3 +190,54 @@ PMI_Q = "In the month of 2024 when the PMI was lowest, what was the CPI year on 
 ])
 def test_a_yearless_month_stated_as_the_finding_reaches(text, expected):
     assert said(text, hop=SEPT_2024, question=PMI_Q, calls=[]) is expected
+
+
+# --------------------------------------------------------------------------- fix2mh: rejected, or only the loser
+# New invented trajectories (not the labelled sets' items). The hop carries its derivation rule, as a chain does.
+LARK_MORE = LARK.model_copy(update={"derive": Derivation(op="max", path="turnover_rate", key="entity"),
+                                    "question": "Which had the higher turnover on 2024-02-06?"})
+LARK_LOWER = LARK.model_copy(update={"derive": Derivation(op="min", path="close", key="entity"),
+                                     "question": "Which closed lower on 2024-02-06?"})
+
+
+@pytest.mark.parametrize(("text", "hop", "expected"), [
+    # the gold named only as the one passed over
+    ("Tidewell's turnover in yuan exceeds Larkspur's, so the larger one is Tidewell Shipping, not Larkspur.",
+     LARK_MORE, False),
+    ("潮井航运成交额明显高于云雀食品，换手率也应更高，应选潮井航运。", LARK_MORE, False),
+    ("Larkspur closed higher than Tidewell, so Tidewell it is.", LARK_LOWER, False),
+    # ... but the reference of a claim worded the other way is the one chosen
+    ("Tidewell Shipping's turnover was lower than Larkspur Foods'.", LARK_MORE, True),
+    ("潮井航运的换手率低于云雀食品。", LARK_MORE, True),
+    ("Tidewell closed higher than Larkspur.", LARK_LOWER, True),
+    ("云雀食品收盘价低于潮井航运。", LARK_LOWER, True),
+    ("Larkspur's turnover exceeds Tidewell's, so Larkspur is the one.", LARK_MORE, True),
+    # stated, then set aside or reconsidered
+    ("云雀食品换手率2.31%较高……不对，重新考虑后选潮井航运。", LARK_MORE, False),
+    ("Larkspur Foods shows 2.31%, but that print is stale, so I'll set Larkspur aside; the higher clean reading "
+     "is Tidewell Shipping's.", LARK_MORE, False),
+])
+def test_a_gold_passed_over_or_set_aside_is_not_reached(text, hop, expected):
+    assert said(text, hop=hop) is expected
+
+
+MARCH = Hop(answer="2024-03", kind="period", value="2024-03", question="In which month of 2024 was PPI YoY highest?",
+            derive=Derivation(op="max", path="values", field="value", key="period"))
+MARCH_Q = "In the month of 2024 when PPI YoY was highest, what was CPI YoY?"
+PPI_CALL = [act("macro", indicator="PPI_YOY", period="2024"), obs({"values": []})]
+EXPORTS_Q2 = Hop(answer="2023Q2", kind="period", value="2023Q2",
+                 derive=Derivation(op="max", path="values", field="value", key="period"))
+
+
+@pytest.mark.parametrize(("text", "hop", "expected"), [
+    ("March shows the peak at 2.1%, but that is a one-off, so I'll put March aside; the highest underlying month is "
+     "May 2024.", MARCH, False),
+    ("3月最高，为2.1%，但属于一次性因素，不予考虑；剔除后最高的是5月。", MARCH, False),
+    ("March is the highest at 2.1%.", MARCH, True),
+    ("Q4 looks strongest after Q2's 6.1% — no, Q2 is higher, but Q2 was flattered by a weak base, so the meaningful "
+     "peak is Q4 2023.", EXPORTS_Q2, False),
+    ("二季度6.1%更高，但基数偏低，所以真正的高点是四季度。", EXPORTS_Q2, False),
+    ("Q2 is the highest at 6.1%, so the next quarter is Q3 2023.", EXPORTS_Q2, True),  # a conclusion, no contrast
+])
+def test_a_period_stated_then_set_aside_is_not_reached(text, hop, expected):
+    assert said(text, hop=hop, question=MARCH_Q, calls=PPI_CALL) is expected

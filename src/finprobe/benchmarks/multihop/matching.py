@@ -6,11 +6,15 @@
   shares", "2342.02万股" = 23,420,200 shares); a figure matches within 1% **and** equal at the coarser
   stated precision ("21.8 yuan" matches 21.76; "22 yuan" does not; a whole figure's trailing zeros are
   rounding: "820 million" matches 819,230,815); a count of 手 (A-share lots) is 100 shares each. Dates,
-  periods and security codes in the answer are not figures. A figure in brackets that the bracket labels
-  as something else ("1265.35 (the index closed at 1,736.59)", "13.6%（今年以来收益率为12.68%）") is an
-  aside, not a second answer. An answer that commits to two different figures is a hedge (wrong) unless
-  one of them is marked as the conclusion ("…; final answer: X") or carries the reference's unit while
-  the others do not (a summary that quotes intermediate prices before the volume asked for);
+  periods and security codes in the answer are not figures. A word of decline before the figure ("fell
+  2.88%", "下跌2.88%") or a noun of decline after it ("a 2.88% decline", "2.88%的跌幅") makes it negative.
+  The figure after "vs" is a point of comparison, the one before it is stated; a figure restated in full in
+  brackets ("8.19亿元（819,230,815元）") is one figure. A labelled aside (see `asides`: in brackets after
+  words of its own, "1265.35 (the index closed at 1,736.59)"; labelled with another scope than the hop's
+  question, "H1 cumulative ¥2.38bn" for a single-quarter question; "同期…") gives way to a figure stated
+  without one. An answer that commits to two different figures is a hedge (wrong) unless one of them is
+  marked as the conclusion ("…; final answer: X") or carries the reference's unit while the others do not
+  (a summary that quotes intermediate prices before the volume asked for);
 - **dates and periods**: every common English/Chinese form (see `periods`); a date or quarter written
   without a year matches when month/day or quarter agree (the question fixes the year); the
   neighbouring day or quarter does not match;
@@ -19,11 +23,17 @@
 
 For dates, periods and names, mentions that are only points of reference are set aside: comparison
 terms ("higher than X", "X相比", "(1,500,600 vs 423,500 for X)"), "after/before X", "X之后", concessive
-clauses ("although X traded more"), and rejections ("not X", "不是X", "X did not close higher"). If after
-that the answer still names the gold and another candidate, the conclusion segment decides; then the
-subject of the comparative claim ("X closed higher (…), Y …", "更高的是X（…），Y…"), wherever it stands;
-failing those, a hedge word makes it a hedge, and the last sentence or clause decides. An empty answer, or
-one without any candidate, is `no_answer` (wrong).
+clauses ("although X traded more"), rejections ("not X", "不是X", "X did not close higher", "X? No —"), and
+labelled asides ("(Ashgrove listed 2008-04-18)", "; the fund itself was launched on …" for a listing date).
+When the hop's direction is known (`comparisons.hop_direction`: its `derive` max/min, or its question's
+comparative), a comparative claim decides by that direction, not by its word order: "Zephyrine … well below
+Quillon" commits to Quillon for a `max` hop and to Zephyrine for a `min` hop (see `comparisons`). Another
+candidate kept open in a concessive clause ("although Y may come out ahead") makes the answer a hedge. If the
+answer still names the gold and another candidate, the conclusion segment decides; then the candidate the
+comparative claim chooses ("X closed higher (…), Y …", "更高的是X（…），Y…"; with no known direction, its
+subject; for a hop that chooses nothing, e.g. "that sector's index?", no comparison decides); failing those,
+a hedge word makes it a hedge, and the last sentence or clause decides. An empty answer, or one without any
+candidate, is `no_answer` (wrong).
 """
 
 from __future__ import annotations
@@ -33,7 +43,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from finprobe.benchmarks.multihop.asides import in_labelled_brackets, is_aside
 from finprobe.benchmarks.multihop.chains import Hop
+from finprobe.benchmarks.multihop.comparisons import Role, comparison_roles, hop_direction
 from finprobe.benchmarks.multihop.mentions import (
     EntityLexicon,
     Mention,
@@ -41,6 +53,7 @@ from finprobe.benchmarks.multihop.mentions import (
     figure_matches,
     find_figures,
     find_gold_mentions,
+    in_concessive_clause,
     is_context,
     is_negated,
     reference_number,
@@ -78,8 +91,48 @@ def match_final(answer: str | None, hop: Hop, *, lexicon: EntityLexicon | None =
 
 
 # --------------------------------------------------------------------------- names, dates, periods
-def _committed(text: str, mentions: list[Mention]) -> list[Mention]:
-    return [m for m in mentions if not is_context(text, m) and not is_negated(text, m)]
+def _committed(text: str, mentions: list[Mention], roles: dict[int, Role]) -> list[Mention]:
+    """Mentions the answer commits to: not reference points, not rejected — and, when the hop's direction is
+    known, not the side a comparative claim chooses against ("Zephyrine … well below Quillon" commits to Quillon
+    for a `max` hop, to Zephyrine for a `min` hop)."""
+    out = []
+    for m in mentions:
+        role = roles.get(m.start)
+        if role in ("loser", "unclear") or is_negated(text, m):
+            continue
+        if role == "winner" or not is_context(text, m):
+            out.append(m)
+    return out
+
+
+# A concessive or contrastive clause that keeps another candidate open ("although Zephyrine may come out ahead
+# on an adjusted basis", "虽然泽风也可能更高"): the answer hedges, however firmly it starts.
+_OPEN_MODAL = re.compile(
+    r"(?i)\b(?:may|might|could|possibly|perhaps|conceivably)\b(?:\s+\w+){0,4}?\s+"
+    r"(?:ahead|higher|highest|larger|more|most|greater|better|lower|fewer|smaller|edge|win|top|beat|outperform\w*)\b"
+    r"|(?:可能|也许|或许|说不定)[^，。；,;]{0,8}?(?:更|领先|胜出|超过|高于|低于|最)"
+)
+_CONTRAST_BEFORE = re.compile(r"(?i)\b(?:but|however|yet)\b[^.;,:!?，。；：！？\n]*$|(?:但是?|不过|然而)[^，。；：！？\n]*$")
+
+
+def _keeps_open(text: str, m: Mention) -> bool:
+    """Whether another candidate sits in a concessive or contrastive clause that says it may still win."""
+    before = text[max(0, m.start - 80):m.start]
+    if not (in_concessive_clause(text, m) or _CONTRAST_BEFORE.search(before)):
+        return False
+    end = re.search(r"[.;,:!?，。；：！？\n]", text[m.end:])
+    clause = text[m.end:m.end + (end.start() if end else len(text) - m.end)]
+    return bool(_OPEN_MODAL.search(clause))
+
+
+def _without_asides(text: str, g: list[Mention], o: list[Mention], hop: Hop) -> tuple[list[Mention], list[Mention]]:
+    """Drop labelled asides ("(Ashgrove listed 2008-04-18)", "; the fund itself was launched on …") when a
+    candidate stated without such a label remains."""
+    both = sorted(g + o, key=lambda m: m.start)
+    asides = {m.start for m in both if is_aside(text, m, [x for x in both if x is not m], hop)}
+    if not asides or all(m.start in asides for m in both):
+        return g, o
+    return [m for m in g if m.start not in asides], [m for m in o if m.start not in asides]
 
 
 _HEDGE = re.compile(r"(?i)\b(?:either|or|maybe|perhaps|possibly|depending|can'?t\s+tell|not\s+sure|unclear)\b|"
@@ -112,7 +165,17 @@ def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) 
     gold, other = find_gold_mentions(text, hop, lexicon)
     if not gold and not other:
         return MatchResult(verdict="no_answer", reason="no candidate answer found")
-    g, o = _committed(text, gold), _committed(text, other)
+    direction = hop_direction(hop)
+    everything = sorted(gold + other, key=lambda m: m.start)
+    roles = comparison_roles(text, everything, direction) if direction in ("max", "min") else {}
+    g, o = _committed(text, gold, roles), _committed(text, other, roles)
+    g, o = _without_asides(text, g, o, hop)
+    if g and depth == 0 and any(_keeps_open(text, m) for m in other):
+        seg = conclusion_segment(text)
+        inner = _decide(seg[1], hop, lexicon, depth=1) if seg is not None else None
+        if inner is not None and inner.verdict in ("match", "mismatch"):
+            return MatchResult(verdict=inner.verdict, reason=f"conclusion: {inner.reason}")
+        return MatchResult(verdict="hedge", reason="keeps another candidate open")
     if g and not o:
         return MatchResult(verdict="match", reason=f"states {g[0].raw!r}")
     if not g:
@@ -133,10 +196,17 @@ def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) 
         fl = _former_latter(text, g, o)
         if fl is not None:
             return fl
-        # The committed answer is the subject of the comparative claim, not whatever is named last.
-        everything = sorted(gold + other, key=lambda m: m.start)
-        sel_g = [m for m in g if selected_by_comparison(text, m, everything)]
-        sel_o = [m for m in o if selected_by_comparison(text, m, everything)]
+        # The committed answer is the one the comparative claim chooses, not whatever is named last: with the
+        # hop's direction known, by the claim's direction; unknown, its subject; for a hop that is no choice
+        # ("that sector's index?") a comparison is about an earlier hop and chooses nothing.
+        if direction in ("max", "min"):
+            sel_g = [m for m in g if roles.get(m.start) == "winner"]
+            sel_o = [m for m in o if roles.get(m.start) == "winner"]
+        elif direction is None:
+            sel_g = [m for m in g if selected_by_comparison(text, m, everything)]
+            sel_o = [m for m in o if selected_by_comparison(text, m, everything)]
+        else:
+            sel_g, sel_o = [], []
         if sel_g and not sel_o:
             return MatchResult(verdict="match", reason=f"comparative claim about {sel_g[0].raw!r}")
         if sel_o and not sel_g:
@@ -190,26 +260,21 @@ _DECLINE = re.compile(
 )
 
 
+# A noun of decline right after the figure: "a 2.88% decline", "a 1.0% year-on-year drop", "2.88%的跌幅".
+_DECLINE_AFTER = re.compile(
+    r"(?i)^\s*(?:(?:year[\s-]on[\s-]year|yoy|month[\s-]on[\s-]month|mom|quarter[\s-]on[\s-]quarter|qoq|"
+    r"day[\s-]on[\s-]day|daily|annual|overall|net|sharp|steep|modest|slight)\s+){0,2}"
+    r"(?:declines?|drops?|falls?|decreases?|losses|loss|slides?|dips?|contraction|pullback)\b"
+    r"|^\s*的?(?:跌幅|降幅|下跌|下降|下滑|回落|减少|亏损)"
+)
+
+
 def _signed(text: str, m: Mention, n: ParsedNumber) -> ParsedNumber:
-    """A positive figure introduced by a word of decline ("fell 2.88%", "下跌2.88%") is negative."""
-    if n.value > 0 and _DECLINE.search(text[max(0, m.start - 24):m.start]):
+    """A positive figure introduced by a word of decline ("fell 2.88%", "下跌2.88%") or followed by a noun of
+    decline ("a 2.88% decline", "2.88%的跌幅") is negative."""
+    if n.value > 0 and (_DECLINE.search(text[max(0, m.start - 24):m.start]) or _DECLINE_AFTER.match(text[m.end:])):
         return n.model_copy(update={"value": -n.value, "mantissa": -n.mantissa})
     return n
-
-
-_BRACKETS = re.compile(r"[(（]([^()（）]*)[)）]")
-_LABEL = re.compile(r"[A-Za-z]{2,}|[\u3400-\u9fff]")
-_ALTERNATIVE = re.compile(r"(?i)\b(?:or|maybe|perhaps|possibly|either)\b|或|也可能|可能")
-
-
-def _labelled_aside(text: str, m: Mention) -> bool:
-    """Whether a figure sits in brackets after words that label it as something else ("(the index closed at
-    1,736.59)", "（今年以来收益率为12.68%）"), not offered as an alternative ("(or 12.68%)")."""
-    for b in _BRACKETS.finditer(text):
-        if b.start(1) <= m.start and m.end <= b.end(1):
-            head = text[b.start(1):m.start]
-            return bool(_LABEL.search(head)) and not _ALTERNATIVE.search(b.group(1))
-    return False
 
 
 def _candidates(text: str) -> list[tuple[Mention, ParsedNumber]]:
@@ -218,14 +283,14 @@ def _candidates(text: str) -> list[tuple[Mention, ParsedNumber]]:
     out: list[tuple[Mention, ParsedNumber]] = []
     years: list[tuple[Mention, ParsedNumber]] = []
     for m, n in find_figures(text):
-        if is_context(text, m) or is_negated(text, m):
+        if is_context(text, m, before_vs=False) or is_negated(text, m):
             continue
         (years if n.is_year_like else out).append((m, _signed(text, m, n)))
     # A bare four-digit figure ("1900") is read as a year only when the answer states something else; eight
     # digits that form a date ("20020701") are a figure when the answer states nothing else.
     if not out and not years:
         out = [(m, _signed(text, m, n)) for m, n in find_figures(text, compact_dates=True)
-               if not is_context(text, m) and not is_negated(text, m)]
+               if not is_context(text, m, before_vs=False) and not is_negated(text, m)]
     return out or years
 
 
@@ -237,7 +302,7 @@ def _groups(items: list[tuple[Mention, ParsedNumber]]) -> list[ParsedNumber]:
     return groups
 
 
-def _number_verdict(text: str, ref: ParsedNumber, unit: str | None) -> MatchResult:
+def _number_verdict(text: str, ref: ParsedNumber, unit: str | None, hop: Hop) -> MatchResult:
     cands = _candidates(text)
     if not cands:
         return MatchResult(verdict="no_answer", reason="no figure in the answer")
@@ -245,8 +310,13 @@ def _number_verdict(text: str, ref: ParsedNumber, unit: str | None) -> MatchResu
     same_kind = [(m, n) for m, n in cands if n.is_percent == ref.is_percent]
     if same_kind:
         cands = same_kind
-    # A labelled aside in brackets gives way to a figure stated outside them.
-    main = [(m, n) for m, n in cands if not _labelled_aside(text, m)]
+    # A labelled aside (in brackets after words of its own; labelled with another scope than the question's,
+    # "H1 cumulative", "上半年累计", "同期今年以来…") gives way to a figure stated without one.
+    mentions = [m for m, _ in cands]
+    main = [(m, n) for m, n in cands if not in_labelled_brackets(text, m)]
+    if main:
+        cands = main
+    main = [(m, n) for m, n in cands if not is_aside(text, m, [x for x in mentions if x is not m], hop)]
     if main:
         cands = main
     if unit:
@@ -271,18 +341,18 @@ def _match_number(text: str, hop: Hop) -> MatchResult:
     if ref is None:
         return MatchResult(verdict="no_answer", reason=f"the reference {hop.answer!r} holds no number")
     unit = hop.unit or _infer_unit(hop.answer)
-    result = _number_verdict(text, ref, unit)
+    result = _number_verdict(text, ref, unit, hop)
     if result.verdict != "hedge":
         return result
     seg = conclusion_segment(text)
     if seg is not None:
-        inner = _number_verdict(seg[1], ref, unit)
+        inner = _number_verdict(seg[1], ref, unit, hop)
         if inner.verdict in ("match", "mismatch"):
             return MatchResult(verdict=inner.verdict, reason=f"conclusion: {inner.reason}")
     spans = sentences(text)
     if len(spans) > 1:
         s, e = spans[-1]
-        inner = _number_verdict(text[s:e], ref, unit)
+        inner = _number_verdict(text[s:e], ref, unit, hop)
         if inner.verdict in ("match", "mismatch"):
             return MatchResult(verdict=inner.verdict, reason=f"last sentence: {inner.reason}")
     return result

@@ -21,6 +21,7 @@ __all__ = [
     "Mention",
     "clause_before",
     "conclusion_segment",
+    "in_concessive_clause",
     "find_gold_mentions",
     "is_context",
     "is_negated",
@@ -137,8 +138,8 @@ _CONTEXT_BEFORE = re.compile(
     r"|relative\s+to|against|over|instead\s+of|rather\s+than|not|unlike|other\s+than|except|besides|beating|beat"
     r"|ahead\s+of|above|below|outperform(?:ed|ing|s)?|underperform(?:ed|ing|s)?|behind|exceed(?:ed|ing|s)?"
     r"|surpass(?:ed|ing|es)?|trail(?:ed|ing|s)?|excluding|ruling\s+out|ruled\s+out|times)\b" + _CUE_REACH + r"{0,40}"
-    r"|(?:自|从|(?<![同环可对])比|较|与|跟|不是|而非|并非|而不是|不同于|早于|晚于|高于|低于|超过|胜过|领先于|落后于|相比于|相较于|排除|"
-    r"除了)[^，。；;：:\n)）]{0,20})$"
+    r"|(?:自|从|(?<![同环可对])比|较|与|跟|不是|而非|并非|而不是|不同于|早于|晚于|高于|低于|大于|小于|多于|少于|超过|胜过|胜于|"
+    r"领先于|落后于|优于|劣于|好于|差于|强于|弱于|逊于|不如|不及|跑赢|跑输|相比于|相较于|排除|除了)[^，。；;：:\n)）]{0,20})$"
 )
 # A concessive clause ("although Y traded more", "虽然Y成交更多") concedes a point about something that is not the
 # answer; it reaches to the next clause mark, whatever verbs it holds.
@@ -150,18 +151,21 @@ _CONTEXT_AFTER = re.compile(
     r"(?i)^(?:[\s的]{0,2}(?:之后|以后|后|之前|以前|前|以来|起|相比|相较|比较|之外|除外)"
     r"|(?:['’]s)?\s*(?:\([^)]{0,40}\)\s*)?(?:vs\.?|versus|compared\s+(?:with|to)|against)\b)"
 )
+_CONTEXT_AFTER_NO_VS = re.compile(r"^[\s的]{0,2}(?:之后|以后|后|之前|以前|前|以来|起|相比|相较|比较|之外|除外)")
 _NEGATION_BEFORE = re.compile(
     r"(?i)(?:\b(?:not|never|no|instead\s+of|rather\s+than|ruling\s+out|ruled\s+out|excluding|other\s+than|isn'?t|"
     r"wasn'?t)\s+(?:the\s+|it\s+|that\s+)?(?:\w+\s+){0,1}"
     r"|\b(?:first|initially|originally|mistakenly)\s+(?:thought|assumed|guessed|picked|took|read)\s+"
     r"(?:(?:it|that)\s+(?:was|is)\s+|it'?s\s+)?(?:the\s+)?"
-    r"|(?:不是|而非|并非|而不是|排除了?|并不是|不为|以为是|误以为|原以为是?|起初以为是?)\s*)$"
+    r"|(?:不是|而非|并非|而不是|排除了?|剔除|舍弃|忽略|不考虑|并不是|不为|以为是|误以为|原以为是?|起初以为是?)\s*)$"
 )
 _NEGATION_AFTER = re.compile(
     r"(?i)^[\s'’s)）]{0,4}(?:\bis\s+not\b|\bisn'?t\b|\bwas\s+not\b|\bwasn'?t\b|\bis\s+(?:wrong|incorrect)\b|"
     r"\bwas\s+(?:wrong|incorrect)\b|\bdoes\s+not\s+(?:qualify|match|fit)|不是|并非|不对|错误|有误|不符"
     r"|[,，]?\s*(?:but|however)\s*,?\s+(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+right|a\s+mistake)"
-    r"|[,，]?\s*(?:但|不过)(?:这|那|这个|该)?(?:是错的|是错误的|不对|有误|错了))"
+    r"|[,，]?\s*(?:但|不过)(?:这|那|这个|该)?(?:是错的|是错误的|不对|有误|错了)"
+    # "X? No — …", "X？不是…": a candidate raised and turned down at once; "set X aside"
+    r"|[?？]\s*(?:no\b|nope\b|不[，,。是对])|\s*aside\b)"
 )
 
 
@@ -174,11 +178,19 @@ def clause_before(text: str, start: int, width: int = 60) -> str:
     return window[cut:]
 
 
-def is_context(text: str, m: Mention) -> bool:
+def in_concessive_clause(text: str, m: Mention) -> bool:
+    """Whether a mention sits in a concessive clause ("although X traded more", "虽然X成交更多")."""
+    return bool(_CONCESSIVE_BEFORE.search(text[max(0, m.start - 80):m.start]))
+
+
+def is_context(text: str, m: Mention, *, before_vs: bool = True) -> bool:
     """Whether a mention is a point of comparison or reference ("after X", "than X", "与X相比", "X之后"), or
-    sits in a concessive clause ("although X traded more", "虽然X成交更多")."""
-    return (bool(_CONTEXT_BEFORE.search(clause_before(text, m.start))) or bool(_CONTEXT_AFTER.match(text[m.end:]))
-            or bool(_CONCESSIVE_BEFORE.search(text[max(0, m.start - 80):m.start])))
+    sits in a concessive clause ("although X traded more", "虽然X成交更多"). With `before_vs` a term right
+    before "vs" ("X (…) vs Y") is one too — not for figures: in "¥819m (Q2) vs ¥1,565m (Q1)" the figure before
+    "vs" is the one stated, the one after it the point of comparison."""
+    after = _CONTEXT_AFTER if before_vs else _CONTEXT_AFTER_NO_VS
+    return (bool(_CONTEXT_BEFORE.search(clause_before(text, m.start))) or bool(after.match(text[m.end:]))
+            or in_concessive_clause(text, m))
 
 
 def is_negated(text: str, m: Mention) -> bool:
@@ -198,7 +210,7 @@ COMPARATIVE = (
     r"outperform(?:ed|s)?|underperform(?:ed|s)?|beat|beats|topped|tops|led|leads|exceeded|exceeds|as\s+(?:much|many|"
     r"high|low|large|well))\b|"
     r"更高|最高|较高|更大|最大|较大|更多|最多|较多|更低|最低|较低|更小|最小|较小|更少|最少|较少|更早|最早|更晚|最晚|更强|最强|"
-    r"更活跃|最活跃|领先|胜出|居首|超过|高于|低于|大于|小于|多于|少于"
+    r"更活跃|最活跃|领先|胜出|居首|超过|高于|低于|大于|小于|多于|少于|优于|劣于|好于|差于|强于|弱于|逊于|不如|跑赢|跑输"
 )
 _NEGATED_COMPARISON_AFTER = re.compile(
     r"(?i)^[^.;,:!?，。；：！？\n]{0,25}?(?:\b(?:did\s+not|didn'?t|does\s+not|doesn'?t|has\s+not|hasn'?t|had\s+not|"
@@ -320,6 +332,7 @@ def find_time(text: str, kinds: tuple[str, ...]) -> list[Mention]:
 # 手 is the A-share trading unit of 100 shares (exchange rule); Chinese volumes are often stated in it. The
 # English "lot" is not converted: its size depends on the market (a Hong Kong board lot varies by stock).
 _LOT = re.compile(r"^\s*手")
+_RESTATED_GAP = re.compile(r"\s*(?:元|股|手|点|shares|yuan|points)?\s*")
 SHARES_PER_LOT = 100
 
 
@@ -331,10 +344,15 @@ def find_figures(text: str, *, compact_dates: bool = False) -> list[tuple[Mentio
              if not (compact_dates and t.raw.isdigit() and len(t.raw) == 8)]
     spans += [(m.start(), m.end()) for m in _CODE.finditer(text)]
     masked = mask_spans(text, spans, "#")
-    out = []
+    out: list[tuple[Mention, ParsedNumber]] = []
     for n in find_numbers(masked):
         if not n.is_percent and n.currency is None and _LOT.match(text[n.end:n.end + 12]):
             n = n.model_copy(update={"value": n.value * SHARES_PER_LOT, "unit_factor": n.unit_factor * SHARES_PER_LOT})
+        if n.value < 0 and text[n.start:n.start + 1] in "(（" and out and \
+                _RESTATED_GAP.fullmatch(text[out[-1][0].end:n.start]):
+            # "8.19亿元（819,230,815元）": a figure in brackets right after another restates it, it is no
+            # accounting negative (those follow a label, not a figure).
+            n = n.model_copy(update={"value": -n.value, "mantissa": -n.mantissa})
         out.append((Mention(key=repr(n.value), start=n.start, end=n.end, raw=text[n.start:n.end]), n))
     return out
 

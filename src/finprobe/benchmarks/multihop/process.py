@@ -16,10 +16,14 @@ How it is detected:
   or superlative right after it ("X had the higher close", "X最高") before another candidate is named,
   a conclusion marker right before it ("so X", "因此X", "→ X"), or a statement naming it alone that is not
   a plan ("X's close was 21.76", but not "let me check X");
+- **a comparison** chooses by the hop's direction (`comparisons`): the gold named only as the one passed over
+  ("Ashgrove's turnover exceeds Harborstone's", "隼信银行…明显高于港石银行" for a `max` hop) is not reached;
+  named as the reference of a claim worded the other way ("港石银行低于隼信银行" for a `min` hop) it is;
 - **a statement taken back** does not count: when, later in the same turn, the agent settles on another
-  candidate after a retraction ("wait", "actually", "等等", "实际上", "排除"), after calling its first pick only
-  apparent ("looks higher", "看似最高"), or with a choice marker ("so I'll go with Y", "所以取Y") — or does so
-  after a retraction at the start of its next turn.
+  candidate after a retraction ("wait", "actually", "I'll set X aside", "等等", "实际上", "排除", "重新考虑"),
+  after calling its first pick only apparent ("looks higher", "看似最高"), with a choice marker ("so I'll go
+  with Y", "所以取Y", "选Y"), or with a conclusion after a contrast ("X is higher, but …, so the meaningful
+  peak is Y") — or does so after a retraction at the start of its next turn.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from finprobe.benchmarks.multihop.chains import Chain, Hop
+from finprobe.benchmarks.multihop.comparisons import Role, comparison_roles, hop_direction
 from finprobe.benchmarks.multihop.mentions import (
     EntityLexicon,
     Mention,
@@ -288,9 +293,11 @@ _HEDGE = re.compile(r"(?i)\b(?:either|maybe|perhaps|possibly|could\s+be|might\s+
 
 
 _RETRACT = re.compile(
-    r"(?i)\b(?:wait|actually|on\s+second\s+thought|correction|scratch\s+that|i\s+was\s+wrong|my\s+mistake|instead|"
-    r"rules?\s+(?:it\s+|that\s+)?out|ruled\s+(?:it\s+|that\s+)?out|ruling\s+out|exclud(?:e|ed|ing)|discard(?:ed)?)\b|"
-    r"等等|等一下|实际上|其实|不对|更正|纠正|排除|剔除|改为|改选|改取"
+    r"(?i)\b(?:wait|actually|on\s+second\s+thought|on\s+reflection|correction|scratch\s+that|i\s+was\s+wrong|"
+    r"my\s+mistake|instead|rules?\s+(?:it\s+|that\s+)?out|ruled\s+(?:it\s+|that\s+)?out|ruling\s+out|"
+    r"exclud(?:e|ed|ing)|discard(?:ed)?|disregard(?:ed|ing)?|reconsider(?:ed|ing)?|"
+    r"(?:set|put|leave|leaving|setting|putting)\s+(?:\w+\s+){0,3}aside)\b|"
+    r"等等|等一下|实际上|其实|不对|更正|纠正|排除|剔除|改为|改选|改取|重新考虑|不予考虑|不考虑|舍去|舍弃"
 )
 _TENTATIVE = re.compile(
     r"(?i)\b(?:seems?|seemingly|looks?|appears?|apparently|at\s+first\s+glance|on\s+the\s+surface)\b|"
@@ -298,16 +305,24 @@ _TENTATIVE = re.compile(
 )
 _CHOICE_BEFORE = re.compile(
     r"(?i)(?:\b(?:so|thus|therefore|hence|go(?:ing)?\s+with|pick(?:ing)?|choos(?:e|ing)|tak(?:e|ing)|the\s+answer\s+is)\b"
-    r"|所以|因此|故|取|选择|选取|选用|改用|确定为|确定是)\s*(?:the\s+)?[*_`\"'“「]*\s*$"
+    r"|所以|因此|故|取|选|选择|选取|选用|改用|确定为|确定是)\s*(?:the\s+)?[*_`\"'“「]*\s*$"
 )
+# "…, but …, so the meaningful peak is Y": a conclusion naming another candidate after a contrast.
+_CONCLUDED_BEFORE = re.compile(
+    r"(?i)(?:\b(?:so|thus|therefore|hence)\b|所以|因此)[^.;!?。；！？\n]{0,40}?"
+    r"(?:\b(?:is|was|would\s+be)\b|应为|应是|为|是)\s*(?:the\s+)?[*_`\"'“「]*\s*$"
+)
+_CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though)\b|但是?|不过|然而")
 
 
 def _settles_on_other(text: str, hop: Hop, lexicon: EntityLexicon | None, *, tentative: bool,
-                      need_retraction: bool) -> bool:
+                      need_retraction: bool, contrast_before: bool = False) -> bool:
     """Whether `text` (what the agent wrote after a statement of the gold) settles on another candidate: one
     chosen by a comparative ("实际上隼信银行更活跃", "Q2 was the highest") or a choice marker ("so I'll go with
-    Y"), after a retraction cue, after a first pick called only apparent (`tentative`), or — unless
-    `need_retraction` — marked as the choice itself."""
+    Y", "选Y"), after a retraction cue ("wait", "I'll set it aside", "重新考虑"), after a first pick called only
+    apparent (`tentative`), or — unless `need_retraction` — marked as the choice itself; or one concluded after a
+    contrast ("…, but …, so the meaningful peak is Y"; `contrast_before`: the contrast came earlier in the
+    sentence)."""
     gold, other = find_gold_mentions(text, hop, lexicon)
     everything = sorted(gold + other, key=lambda m: m.start)
     for o in other:
@@ -315,9 +330,11 @@ def _settles_on_other(text: str, hop: Hop, lexicon: EntityLexicon | None, *, ten
             continue
         prev = max((m.end for m in everything if m.end <= o.start), default=0)
         marked = bool(_CHOICE_BEFORE.search(text[prev:o.start]))
-        if not (marked or selected_by_comparison(text, o, everything)):
+        concluded = not need_retraction and bool(_CONCLUDED_BEFORE.search(text[prev:o.start])) and \
+            (contrast_before or bool(_CONTRAST.search(text[:o.start])))
+        if not (marked or concluded or selected_by_comparison(text, o, everything)):
             continue
-        if _RETRACT.search(text[:o.start]) or (not need_retraction and (tentative or marked)):
+        if concluded or _RETRACT.search(text[:o.start]) or (not need_retraction and (tentative or marked)):
             return True
     return False
 
@@ -327,17 +344,33 @@ def _taken_back(text: str, m: Mention, later: str, hop: Hop, lexicon: EntityLexi
     agent's next turn (`later`), settles on another candidate."""
     s, e = next(((s, e) for s, e in sentences(text) if s <= m.start < e), (m.start, len(text)))
     tentative = bool(_TENTATIVE.search(text[m.end:e]))
-    if _settles_on_other(text[m.end:], hop, lexicon, tentative=tentative, need_retraction=False):
+    contrast = bool(_CONTRAST.search(text[s:m.start]))
+    if _settles_on_other(text[m.end:], hop, lexicon, tentative=tentative, need_retraction=False,
+                         contrast_before=contrast):
         return True
     return bool(later) and _settles_on_other(later, hop, lexicon, tentative=False, need_retraction=True)
+
+
+def _roles(text: str, gold: list[Mention], other: list[Mention], hop: Hop) -> dict[int, Role]:
+    """The candidates' roles in the comparative claims of `text` ("隼信银行…明显高于港石银行" makes 港石银行 the
+    one passed over for a `max` hop); none for a hop that is no choice between candidates."""
+    direction = hop_direction(hop)
+    if direction == "none":
+        return {}
+    everything = sorted(gold + other, key=lambda m: m.start)
+    return comparison_roles(text, everything, direction)
 
 
 def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: bool, later: str = "") -> Mention | None:
     gold, other = find_gold_mentions(text, hop, lexicon)
     if not gold:
         return None
+    roles = _roles(text, gold, other, hop)
     for s, e in sentences(text):
-        g = [m for m in gold if s <= m.start < e and not is_negated(text, m)]
+        # A mention as the one passed over in a comparison ("Ashgrove's turnover exceeds Harborstone's") states
+        # no finding about it.
+        g = [m for m in gold if s <= m.start < e and not is_negated(text, m)
+             and roles.get(m.start) not in ("loser", "unclear")]
         if not g or _HEDGE.search(text[s:e]):
             continue
         o = [m for m in other if s <= m.start < e]
@@ -345,7 +378,8 @@ def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: boo
         for m in g:
             # Not a candidate: stated beside at most one other value ("five days after X is Y") it is a
             # finding; in a list of several values it is only restated data.
-            found = (_selects(text, m, o) or (not candidate and len({x.key for x in o}) <= 1)
+            found = (roles.get(m.start) == "winner" or _selects(text, m, o)
+                     or (not candidate and len({x.key for x in o}) <= 1)
                      or (not o and candidate and not _PLAN.search(sentence)))
             if found and not _taken_back(text, m, later, hop, lexicon):
                 return m
