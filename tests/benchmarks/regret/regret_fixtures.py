@@ -151,3 +151,84 @@ def texas() -> CIG:
     return _cig("t-texas", "When did Texas vote for a new governor?", {"year": ["2018", "2022"]},
                 {"year": ["Which year do you mean?"]},
                 [("y2018", {"year": "2018"}, ["November 6, 2018"]), ("y2022", {"year": "2022"}, ["November 8, 2022"])])
+
+
+def example_harbor() -> CIG:
+    """A visibly fictional show with two runs (2008, 2021) whose episodes are the finer variable: `season` values
+    are "episode N", as the AmbigNQ converter writes them, and the prompt itself says "episode"."""
+    return _cig("t-example-harbor", "When does the new episode of the fictional show Example Harbor come out?",
+                {"year": ["2008", "2021"], "season": ["episode 9", "episode 10", "episode 3", "episode 4"]},
+                {"year": ["Which year do you mean?"], "season": ["Which season or part do you mean?"]},
+                [("e9", {"year": "2008", "season": "episode 9"}, ["March 2, 2009"]),
+                 ("e10", {"year": "2008", "season": "episode 10"}, ["March 9, 2009"]),
+                 ("e3", {"year": "2021", "season": "episode 3"}, ["October 4, 2021"]),
+                 ("e4", {"year": "2021", "season": "episode 4"}, ["October 11, 2021"])])
+
+
+def example_launch() -> CIG:
+    """A visibly fictional game released on different dates by region (one `place` variable)."""
+    return _cig("t-example-launch", "When did the fictional game Example Quest II come out?",
+                {"place": ["Japan", "Europe", "North America"]}, {"place": ["Which place do you mean?"]},
+                [("jp", {"place": "Japan"}, ["March 3, 2011"]), ("eu", {"place": "Europe"}, ["June 9, 2011"]),
+                 ("na", {"place": "North America"}, ["June 14, 2011"])])
+
+
+def example_halves() -> CIG:
+    """A visibly fictional company's revenue for two periods (English values, asked about in Chinese)."""
+    return _cig("t-example-halves", "What was Examplecorp's (fictional) revenue in 2024?",
+                {"period": ["first half of 2024", "full year 2024"]}, {"period": ["Which period do you mean?"]},
+                [("h1", {"period": "first half of 2024"}, ["$41.0 million"]),
+                 ("fy", {"period": "full year 2024"}, ["$88.5 million"])])
+
+
+def example_phones() -> CIG:
+    """Visibly fictional phones whose titles differ by model number and storage."""
+    return _cig("t-example-phones", "I want a new phone (the fictional brand Examplephone).",
+                {"size": ["64GB", "256GB", "512GB"]}, {"size": ["What capacity are you looking for?"]},
+                [("x10", {"size": "64GB"}, ["Examplephone X10 Lite 64GB"]),
+                 ("x12", {"size": "256GB"}, ["Examplephone X12 Pro Max 256GB",
+                                             "Examplephone X12 Pro Max Unlocked Dual SIM 256GB Midnight"]),
+                 ("x12b", {"size": "512GB"}, ["Examplephone X12 Pro Max 512GB Edition",
+                                              "Examplephone X12 Pro Max Unlocked Dual SIM 512GB Silver"])])
+
+
+def death_valley() -> CIG:
+    """Temperature aliases with a degree sign (the 1913 Furnace Creek record, 134 °F / 56.7 °C)."""
+    return _cig("t-death-valley", "What is the highest temperature recorded in Death Valley?",
+                {"unit": ["Fahrenheit", "Celsius"]}, {"unit": ["Fahrenheit or Celsius?"]},
+                [("f", {"unit": "Fahrenheit"}, ["134 °F"]), ("c", {"unit": "Celsius"}, ["56.7 °C"])])
+
+
+def example_town() -> CIG:
+    """A visibly fictional town's population by census year: counts with thousands separators."""
+    return _cig("t-example-town", "What is the population of the fictional town of Exampleton?",
+                {"year": ["2011", "2021"]}, {"year": ["Which year?"]},
+                [("y2011", {"year": "2011"}, ["118,918"]), ("y2021", {"year": "2021"}, ["139,875"])])
+
+
+def example_single() -> CIG:
+    """A visibly fictional song released by two visibly fictional artists: month-year aliases."""
+    return _cig("t-example-single", "When was the fictional song Example Anthem released?",
+                {"artist": ["The Examples", "Sample Singer"]}, {"artist": ["Which artist's version?"]},
+                [("ex", {"artist": "The Examples"}, ["April 1986"]), ("ss", {"artist": "Sample Singer"}, ["June 2016"])])
+
+
+def california() -> CIG:
+    """Governors named by full name; answers give a title and the surname."""
+    return _cig("t-california", "Who was the governor of California?", {"ordinal": ["38th", "39th"]},
+                {"ordinal": ["Which governor in the order do you mean?"]},
+                [("g38", {"ordinal": "38th"}, ["Arnold Schwarzenegger"]), ("g39", {"ordinal": "39th"}, ["Jerry Brown"])])
+
+
+def blanche() -> CIG:
+    """Who played Blanche DuBois: Vivien Leigh in the 1951 film, Jessica Tandy in the 1947 Broadway premiere."""
+    return _cig("t-blanche", "Who played Blanche DuBois in A Streetcar Named Desire?",
+                {"medium": ["film", "stage"]}, {"medium": ["The film or the stage production?"]},
+                [("film", {"medium": "film"}, ["Vivien Leigh"]), ("stage", {"medium": "stage"}, ["Jessica Tandy"])])
+
+
+def example_namesakes() -> CIG:
+    """Visibly fictional senators whose names are one letter apart."""
+    return _cig("t-example-namesakes", "Who was the fictional senator of Exampleland?", {"year": ["1990", "2000"]},
+                {"year": ["Which year?"]},
+                [("a", {"year": "1990"}, ["Jonathan Smith"]), ("b", {"year": "2000"}, ["Johnathan Smith"])])

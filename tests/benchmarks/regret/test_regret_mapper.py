@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from regret_fixtures import example_basis, example_street, hallelujah, moon, phones, rookie, simpsons, texas, wonka
+from regret_fixtures import (
+    example_basis,
+    example_halves,
+    example_harbor,
+    example_launch,
+    example_street,
+    hallelujah,
+    moon,
+    phones,
+    rookie,
+    simpsons,
+    texas,
+    wonka,
+)
 
 from finprobe.benchmarks.regret import ActionMapper, embeddings_available
 
@@ -87,3 +100,56 @@ def test_embeddings_method_applies_the_same_facet_and_dimension_rules():
         assert mapper.map(question, wonka()).action == action, question
     assert mapper.map("Should I convert it to euros, or leave it in the original currency?", example_basis()).action \
         == "unsupported"
+
+
+# Regression cases for what the second (fresh) annotator found: new questions over new CIGs, not the annotated items.
+FRESH_ANNOTATOR_CLASSES = [
+    # a word every value of a variable has names it, even when the prompt has it too ("episode 9", "episode 10")
+    (example_harbor, "Which episode do you mean?", "ask:season", None),
+    (example_harbor, "Which episode are you after?", "ask:season", None),
+    # ... so a second question about it in the same turn is a second question
+    (example_harbor, "Which version of the show do you mean, and which episode is it?", "unsupported", "multi_facet"),
+    # alternatives along a dimension the CIG lacks: a cue word (version, release, season, dates) is not enough
+    (example_harbor, "Is that the director's cut or the theatrical release?", "unsupported", "no_variable"),
+    (example_harbor, "Are you watching it on cable or streaming? Schedules differ.", "unsupported", "no_variable"),
+    (texas, "Primary or general election?", "unsupported", "no_variable"),
+    (rookie, "Regular season or postseason?", "unsupported", "no_variable"),
+    (wonka, "Do you mean the London cast or the touring cast?", "unsupported", "no_variable"),
+    (example_launch, "Do you mean the physical release or the digital one?", "unsupported", "no_variable"),
+    # ... while alternatives that are values (or value words: "previous"), or a question that names the variable
+    # itself, still ask it
+    (example_harbor, "Do you mean the 2008 show or the 2021 one?", "ask:year", None),
+    (texas, "Do you mean this cycle or the previous one?", "ask:year", None),
+    (texas, "Which year do you mean: the midterm or the one before?", "ask:year", None),
+    (example_launch, "Do you mean Japan or Europe?", "ask:place", None),
+    # "when" asked of the user asks the time; a set-up sentence's word does not outweigh the question's own
+    (example_harbor, "Could you tell me roughly when the series you mean started?", "ask:year", None),
+    (wonka, "There are a few versions of this — can you tell me roughly when yours came out?", "ask:year", None),
+    # "adaptation" modifies the dimension asked; it is not a second one
+    (wonka, "Which adaptation year do you have in mind?", "ask:year", None),
+    (wonka, "Which adaptation — what year was it, and was it the film or the musical?", "unsupported", "multi_facet"),
+    # "which <region>'s ..." asks the region outright, though "release" also belongs to another dimension
+    (example_launch, "Which region's release do you mean?", "ask:place", None),
+    (example_launch, "Which country's launch are you asking about?", "ask:place", None),
+    # Chinese questions on English CIGs: the generic variables' Chinese cue words
+    (texas, "请问您指的是哪一年的选举？", "ask:year", None),
+    (texas, "您问的是哪个年份？", "ask:year", None),
+    (example_launch, "请问您指的是哪个地区的发行日期？", "ask:place", None),
+    (example_halves, "您要的是上半年的数据还是全年的？", "ask:period", None),
+    (example_halves, "请问是哪个报告期的数字？", "ask:period", None),
+    (example_halves, "请问您需要以美元还是人民币计价？", "unsupported", "no_variable"),
+]
+
+
+@pytest.mark.parametrize("cig, question, action, reason", FRESH_ANNOTATOR_CLASSES)
+def test_fresh_annotator_classes(cig, question, action, reason):
+    m = ActionMapper("lexical").map(question, cig())
+    assert (m.action, m.reason) == (action, reason)
+
+
+@pytest.mark.usefixtures("embeddings_installed")
+def test_embeddings_method_on_the_fresh_annotator_classes():
+    mapper = ActionMapper("embeddings")
+    wrong = [(q, a, mapper.map(q, cig()).action) for cig, q, a, _ in FRESH_ANNOTATOR_CLASSES
+             if mapper.map(q, cig()).action != a]
+    assert not wrong

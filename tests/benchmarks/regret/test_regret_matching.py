@@ -6,8 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from regret_fixtures import (
+    blanche,
+    california,
+    death_valley,
+    example_namesakes,
+    example_phones,
     example_quest,
+    example_single,
     example_street,
+    example_town,
     final_goal,
     hallelujah,
     kettles,
@@ -108,3 +115,47 @@ def test_fold_accents_keeps_other_scripts():
 def test_canonical_forms_never_raise_and_are_stable(text):
     once = canonical_answer_forms(text, example_street())
     assert canonical_answer_forms(once, example_street()) == once
+
+
+# Regression cases for what the second (fresh) annotator found (new answers over new CIGs, not the annotated items).
+@pytest.mark.parametrize("answer, cig, expected", [
+    # a model number the answer names that another intent has (or the resembling alias lacks) blocks a resemblance
+    ("I'd recommend the Examplephone X10 Pro Max 256GB for you.", example_phones, None),
+    ("The Examplephone X12 Pro Max.", example_phones, None),  # both X12 intents
+    ("Go for the Examplephone X12 Pro Max 512GB.", example_phones, "x12b"),
+    ("Examplephone X12 Pro Max 256GB, unlocked.", example_phones, "x12"),
+    # numbers without thousands separators (not where the number could be a year)
+    ("139875", example_town, "y2021"),
+    ("About 118918 people lived there.", example_town, "y2011"),
+    ("139876", example_town, None),
+    # abbreviated months
+    ("Apr. 1986", example_single, "ex"),
+    ("It came out in Jun 2016.", example_single, "ss"),
+    ("Sept. 2016", example_single, None),
+    # temperatures with the unit spelled out, or a bare C/F where the answers are temperatures
+    ("134 degrees Fahrenheit", death_valley, "f"),
+    ("It reached 56.7 degrees Celsius.", death_valley, "c"),
+    ("56.7C", death_valley, "c"),
+    ("134°F", death_valley, "f"),
+    # titles and abbreviated titles before a surname
+    ("Gov. Schwarzenegger", california, "g38"),
+    ("Governor Brown", california, "g39"),
+    ("Sen. Brown", california, "g39"),
+    ("Dr. Williams", slams, "women"),
+    # a one-letter misspelling of a long name, when no other intent's alias is close
+    ("Jessica Tandey", blanche, "stage"),
+    ("It was Vivian Leigh, in the 1951 film.", blanche, "film"),
+    ("Vivienne Leigh", blanche, None),  # two letters off
+    ("Jonathen Smith", example_namesakes, None),  # one letter from one senator, two from the other
+])
+def test_fresh_annotator_classes(answer, cig, expected):
+    assert match_intent(answer, cig()).intent_id == expected
+
+
+def test_a_year_like_count_is_not_read_as_the_count():
+    # "1,710" is matched without its separator only where that cannot be a year
+    c = CIG.model_validate({**example_town().model_dump(), "intents": [
+        {"intent_id": "a", "description": "a", "slots": {"year": "2011"}, "answer_aliases": ["1,710"]},
+        {"intent_id": "b", "description": "b", "slots": {"year": "2021"}, "answer_aliases": ["27,282"]}]})
+    assert match_intent("1710", c).intent_id is None
+    assert match_intent("27282", c).intent_id == "b"

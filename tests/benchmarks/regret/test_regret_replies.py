@@ -90,3 +90,43 @@ def test_independent_annotator_classes(text, kind):
 def test_refusals_in_chinese_and_english(text, refusal):
     r = classify_reply(text)
     assert r.kind == "ANSWER" and r.refusal is refusal
+
+
+# Regression cases for what the second (fresh) annotator found (new phrasings, not the annotated items).
+@pytest.mark.parametrize("text, kind", [
+    # an acknowledgement or emoji before the question does not make it a courtesy offer
+    ("Sure thing! 😊 Which size were you after, 128GB or 256GB?", "ASK"),
+    ("Thanks 🙏 what year do you mean?", "ASK"),
+    ("Okay, which league would you like — the American or the National?", "ASK"),
+    ("Got it. The 2017 winner was Aaron Judge. Would you like the NL winner too?", "ANSWER"),
+    # a request that introduces a list, without a question mark
+    ("Before I answer, please confirm the following:\n- the fiscal year\n- whether you want GAAP or adjusted figures",
+     "ASK"),
+    ("So I can give the right figure, kindly specify:\n1) the reporting period\n2) the currency", "ASK"),
+    ("Here are the options:\n1. The 1971 film\n2. The 2005 film\nWhich one do you mean?", "ASK"),
+    ("If you meant the parent company, please let me know.", "ANSWER"),
+    ("Revenue was $12.3 million. Hope this helps, please let me know.", "ANSWER"),
+    ("Notes:\nRevenue grew 12% in 2023.\nOperating margin was 8%.", "ANSWER"),
+    # Chinese courtesy questions after an answer ...
+    ("2023年营业收入为12.3亿元。还有什么可以帮您的吗？", "ANSWER"),
+    ("该指标为8.2%。需要我进一步解释吗？", "ANSWER"),
+    ("净利润为3.1亿元。希望对您有所帮助！有其他问题吗？", "ANSWER"),
+    # ... but an open question on its own, or a clarifying question, still asks
+    ("你有什么想了解的吗？", "ASK"),
+    ("请问您是指哪个季度？有什么特别的要求吗？", "ASK"),
+])
+def test_fresh_annotator_classes(text, kind):
+    assert classify_reply(text).kind == kind
+
+
+@pytest.mark.parametrize("text, refusal", [
+    # intensifiers are not refusals
+    ("I can't stress enough how close that race was: Bellinger won it unanimously.", False),
+    ("I cannot recommend this kettle enough — the Samplemark gooseneck is the one.", False),
+    ("I can't help but notice it's the 2017 award: Cody Bellinger.", False),
+    ("I cannot answer that without more information.", True),
+    ("I can't say for sure.", True),
+])
+def test_intensifiers_are_not_refusals(text, refusal):
+    r = classify_reply(text)
+    assert r.kind == "ANSWER" and r.refusal is refusal

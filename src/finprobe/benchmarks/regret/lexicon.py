@@ -85,3 +85,39 @@ steel plastic wood gaap non adjusted reported ifrs pro forma organic constant ba
 consolidated segment division subsidiary parent whole restated amended as-reported
 big small large expensive cheap dollars dollar usd euros euro eur yen pounds sterling rmb yuan renminbi
 """.split())
+
+#: Chinese words an assistant uses to ask about each kind of variable ("哪一年的版本？", "哪个赛季？", "第四季度还是
+#: 全年？"). Chinese is written without spaces, so each is found as a substring of the question; none is a single
+#: character that also occurs inside unrelated words (not 年 alone, which is in 年报 and 全年; not 色, in 角色).
+VARIABLE_WORDS_ZH: dict[str, tuple[str, ...]] = {
+    "year": ("哪一年", "哪年", "哪个年", "年份", "年代", "什么时候", "何时", "时间", "日期", "版本", "赛季", "哪一届",
+             "最新", "最近", "早期", "哪一版"),
+    "period": ("季度", "全年", "年度", "财年", "半年", "期间", "时期", "哪个月", "月份", "哪一期", "报告期"),
+    "season": ("赛季", "哪一季", "第几季", "哪季", "第几集", "哪一集", "哪集"),
+    "episode": ("第几集", "哪一集", "哪集", "集数"),
+    "ordinal": ("第几", "哪一届", "哪一任", "哪届", "哪任", "第一", "最新", "上一", "前任", "现任", "第一任",
+                "最近", "最早", "最后"),
+    "medium": ("电影", "电视剧", "电视", "影视", "小说", "书籍", "原著", "音乐剧", "舞台剧", "话剧", "动画", "动漫", "漫画",
+               "游戏", "歌曲", "专辑", "媒介", "形式", "改编", "翻拍", "剧集"),
+    "place": ("哪里", "哪儿", "地方", "地点", "地区", "国家", "城市", "省份", "哪个州", "哪个省", "区域", "位置"),
+    "role": ("角色", "人物", "扮演", "饰演", "配音", "演员"),
+    "artist": ("歌手", "艺人", "乐队", "演唱", "原唱", "翻唱", "歌星", "组合"),
+    "person": ("哪位", "谁", "人物", "哪个人"),
+    "version": ("版本", "哪一版", "改编", "翻拍"),
+    "gender": ("男子", "女子", "男性", "女性", "男子组", "女子组", "男篮", "女篮"),
+    "competition": ("比赛", "联赛", "锦标赛", "杯赛", "赛事"),
+    "platform": ("平台", "主机", "系统", "设备"),
+    "language": ("语言", "语种", "英语", "中文", "配音版", "译本"),
+    "criterion": ("衡量", "标准", "按照", "指标", "口径"),
+    "brand": ("品牌", "牌子", "厂商", "厂家"),
+    "colour": ("颜色", "配色", "色调"),
+    "size": ("尺寸", "大小", "容量", "尺码", "内存", "存储"),
+    "price_band": ("价格", "预算", "价位", "多少钱"),
+    "product_type": ("类型", "款式", "型号", "种类"),
+    "material": ("材质", "材料", "面料"),
+    "entity": ("合并", "母公司", "分部", "集团", "子公司", "主体", "口径", "业务"),
+    "metric": ("指标", "口径", "定义", "基本", "稀释"),
+    "basis": ("准则", "调整", "公认会计", "非公认", "经调整", "可比"),
+    "vintage": ("重述", "更正", "原始", "修订", "原版", "原报"),
+    "currency": ("货币", "币种", "美元", "人民币", "港元", "欧元", "日元", "汇率", "换算"),
+}

