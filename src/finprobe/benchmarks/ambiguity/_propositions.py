@@ -153,15 +153,24 @@ _TERMS: list[tuple[str, str, str, bool]] = [
     ("vintage", "revised", _en(r"as restated", r"restated", r"restatements?", r"recast", r"as recast", r"amended",
                                r"amendments?", r"10-?k/a", r"10-?q/a", r"corrected", r"corrections?", r"revised",
                                r"(?:latest|newest|most recent|later|subsequent) (?:annual report|10-?k|filing|report)",
-                               r"restated comparatives", r"(?:latest|most recent|newest) (?:version|vintage)")
+                               r"restated comparatives",
+                               r"(?:latest|most recent(?:ly)?|newest|current)(?: (?:available|published|reported|filed|"
+                               r"updated|restated))? (?:version|vintage)")
      + r"|追溯调整(?:后)?|重述(?:后)?|更正后|最新(?:披露|公布|发布|列报)的?(?:口径|版本)|最新的?(?:口径|版本)|修正(?:过|后)?的?|重新列报|重新列示|差错更正|会计差错", False),
     ("vintage", "original", _en(r"as originally reported", r"originally reported", r"as originally filed",
+                                # "before the lease-accounting recast", "prior to the company restating it": the
+                                # figure as it stood before the restatement
+                                r"(?:before|prior to) (?:(?:the|its|any|a) )?(?:[\w-]+ ){0,3}?(?:recast|restatements?|"
+                                r"revisions?|re-?presentations?|corrections?|amendments?)",
+                                r"(?:before|prior to) (?:(?:the|its) (?:company|group|issuer|management) |it |they |"
+                                r"management )?(?:recast|restat(?:ed|ing)|revis(?:ed|ing)|re-?present(?:ed|ing)|"
+                                r"correct(?:ed|ing)|amend(?:ed|ing))",
                                 r"as (?:first|initially) (?:reported|filed|published)",
                                 r"(?:first|initially) (?:reported|filed|published)",
                                 r"originally filed",
                                 r"original (?:10-?k|10-?q|8-?k|filing|report|annual report|release)",
                                 r"original(?:ly)?")
-     + r"|原报告|原披露|原来披露|原始(?:年报|报告)?|更正前|原年报|调整前的?数"
+     + r"|原报告|原披露|原来披露|原始(?:年报|报告)?|更正前|原年报|调整前的?数|重述前|追溯调整前|重新列报前|重新列示前|修正前"
      + r"|原\s*(?:(?:19|20)\d{2}\s*年?\s*)?(?:年报|年度报告|报告|披露)|(?:最初|首次|初次)(?:披露|公布|报告)", False),
     # change basis
     ("change", "yoy", _en(r"year[- ]over[- ]year", r"yoy", r"year[- ]on[- ]year", r"same quarter (?:of|last) ")
@@ -200,7 +209,8 @@ _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.
 _LATEST = re.compile(_en(r"most recent", r"latest", r"newest", r"just reported(?: on)?", r"last fiscal year",
                          r"current") + r"|最近一期|最新一期|最近一年|最近一个|最新|近一年|最近")
 _LATEST_NOT_PERIOD = re.compile(r"(?:most recent|latest|newest)\s+(?:annual report|10-?[kq]|filing|report|quarterly report)"
-                                r"|(?:most recent|latest|newest)\s+(?:version|vintage)"
+                                r"|(?:most recent(?:ly)?|latest|newest|current)(?:\s+(?:available|published|reported|filed|"
+                                r"updated|restated))?\s+(?:version|vintage)"
                                 r"|最新年报|最新(?:披露|公布|发布|列报)的?(?:口径|版本)|最新的?(?:口径|版本)")
 #: "the prior fiscal year" asks for the year before the latest one (a comparison base is not meant:
 #: "compared with the prior year")

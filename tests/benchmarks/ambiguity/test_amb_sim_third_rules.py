@@ -1,0 +1,140 @@
+"""Regression tests for the simulator rule classes a third independent annotator found (third set): C's own
+exclusions phrased as a contrast ("as opposed to X"), as a restatement the user wants to be before ("before the
+company recast … for X") or as a negated disposal (不能把X算进去); "before the recast" as the original vintage;
+"the latest available version" as the vintage; choices between readings one of which the lexicon cannot read;
+"the last four quarters" as the trailing twelve months; offers to give both figures.
+
+Every instance and question here is new and invented (fictional companies, EN and ZH); none comes from a
+labelled bench set. Labels follow DESIGN §4: the user knows only C and the intended interpretation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from finprobe.benchmarks.ambiguity._items import item_polarities, same_item
+from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance
+from finprobe.benchmarks.ambiguity.simulators import DeterministicSimulator
+
+
+def _inst(iid: str, lang: str, company: str, context: str, intended: dict[str, str], default: dict[str, str],
+          attrs: list[str], axes: list[str], **extra: Any) -> AmbiguityInstance:
+    return AmbiguityInstance.model_validate({
+        "instance_id": iid, "language": lang, "company": company, "ticker": extra.get("ticker", "TEST-FICT"),
+        "question": extra.get("question", "?"), "context": context, "answer": "1.0", "default_answer": "2.0",
+        "intended_interpretation": intended, "default_interpretation": default, "distinctive_attributes": attrs,
+        "axes": axes, "n_axes": len(axes), "h0": 1.0,
+    })
+
+
+ROYALTIES = _inst(
+    "t3-royalty-en", "en", "Pinecrest Media Corp. (fictional)",
+    "I'm looking at what Pinecrest earns from one-off catalogue sales, as opposed to streaming royalties paid out "
+    "over the licence period.",
+    {"entity": "Pinecrest consolidated", "period": "fiscal year 2022", "metric": "revenue",
+     "basis": "recognized at a point in time"},
+    {"entity": "Pinecrest consolidated", "period": "fiscal year 2022", "metric": "revenue",
+     "basis": "point in time and over time combined"},
+    ["point in time"], ["recognition_policy"])
+PENSION = _inst(
+    "t3-pension-en", "en", "Kestrel Rail Holdings (fictional)",
+    "My valuation was built from the fiscal 2022 annual report, so I need the figure before the company restated "
+    "it to reflect the pension-discounting correction it made in 2023.",
+    {"entity": "Kestrel consolidated", "period": "fiscal year 2022", "metric": "net income",
+     "vintage": "as originally reported (fiscal 2022 10-K)"},
+    {"entity": "Kestrel consolidated", "period": "fiscal year 2022", "metric": "net income",
+     "vintage": "as restated (fiscal 2023 10-K comparative)"},
+    ["as originally reported"], ["filing_vintage"], ticker="KSTR-FICT")
+RESTATED = _inst(
+    "t3-restated-en", "en", "Oakhollow Foods Inc. (fictional)",
+    "I want fiscal 2022 as it now stands, after the company restated it for the inventory-costing error.",
+    {"entity": "Oakhollow consolidated", "period": "fiscal year 2022", "metric": "net income",
+     "vintage": "as restated (fiscal 2023 10-K comparative)"},
+    {"entity": "Oakhollow consolidated", "period": "fiscal year 2022", "metric": "net income",
+     "vintage": "as originally reported (fiscal 2022 10-K)"},
+    ["as restated"], ["filing_vintage"], ticker="OAKH-FICT")
+AGENCY_ZH = _inst(
+    "t3-agency-zh", "zh", "云栖会展股份有限公司（虚构）",
+    "公司替参展商代购展位搭建材料，我认为它只是中间人，只应按赚到的服务费计入收入，不能把代付的全部材料款和运费都算进去。",
+    {"entity": "云栖会展合并", "period": "2023年度", "metric": "营业收入", "basis": "代购业务按净额法（代理人）"},
+    {"entity": "云栖会展合并", "period": "2023年度", "metric": "营业收入", "basis": "代购业务按总额法（主要责任人）"},
+    ["净额法（代理人）"], ["recognition_policy"], ticker="YQHZ-FICT")
+RESTATED_ZH = _inst(
+    "t3-vintage-zh", "zh", "青岩建材股份有限公司（虚构）",
+    "我的模型用的是2023年报里最初披露的数，也就是公司重述前的2022年净利润。",
+    {"entity": "青岩建材合并", "period": "2022年度", "metric": "净利润", "vintage": "原年报披露数（重述前）"},
+    {"entity": "青岩建材合并", "period": "2022年度", "metric": "净利润", "vintage": "重述后（2023年报比较数）"},
+    ["原年报披露数"], ["filing_vintage"], ticker="QYJC-FICT")
+
+
+def _ask(inst: AmbiguityInstance, question: str) -> str:
+    return DeterministicSimulator(inst).decide(question).answer
+
+
+# ------------------------------------------------------------------ C's own exclusions
+def test_context_contrast_is_an_exclusion() -> None:
+    """"as opposed to X", "rather than X", "instead of X" in C leave X out of the figure."""
+    for cue in ("as opposed to", "rather than", "instead of"):
+        [(words, pol)] = item_polarities(f"the hardware sales {cue} the warranty plans")[-1:]
+        assert pol == "excl" and "warranty" in words, cue
+    assert _ask(ROYALTIES, "Should streaming royalties be included?") == "no"
+    assert _ask(ROYALTIES, "Do you want the royalty streams counted in as well?") != "yes"
+    assert _ask(ROYALTIES, "Should the streaming royalties be excluded?") == "yes"
+
+
+def test_context_before_a_restatement_excludes_what_it_was_made_for() -> None:
+    """"before the company restated it to reflect X": the figure the user wants does not reflect X."""
+    excl = [w for w, pol in item_polarities(PENSION.context) if pol == "excl"]
+    assert any("pension-discount" in w or "pension" in w for w in excl)
+    assert _ask(PENSION, "Should the figure reflect the pension-discounting correction?") == "no"
+    assert _ask(PENSION, "Should I incorporate the pension discounting correction?") == "no"
+    # a user who wants the restated figure leaves nothing out that way
+    assert not [w for w, pol in item_polarities(RESTATED.context) if pol == "excl"]
+
+
+def test_context_negated_disposal_zh() -> None:
+    """不能把X算进去 / 别把X计入 leave X out (the verb after X is negated by the modal before 把)."""
+    [(words, pol)] = item_polarities("不能把代付的材料款都算进去")
+    assert pol == "excl" and "代付" in words
+    assert all(pol == "excl" for _w, pol in item_polarities("别把汇兑收益计入利润"))
+    assert all(pol == "excl" for _w, pol in item_polarities("不要把少数股东损益算进去"))
+    assert _ask(AGENCY_ZH, "需要把代付的材料费和运输费全额计入营业收入吗？") == "no"
+    assert _ask(AGENCY_ZH, "您不希望把代付的运费算进收入，对吗？") == "yes"
+    # an unnegated 把 construction still counts the item in
+    assert item_polarities("需要把代付的材料款计入收入吗")[0][1] == "incl"
+
+
+def test_same_item_zh_segmentation() -> None:
+    """Two Chinese phrases for one component segmented differently match once they share a word."""
+    assert same_item(frozenset({"代付", "材料费", "运输费"}), frozenset({"代付", "材料", "款", "运费"}))
+    assert not same_item(frozenset({"代付", "材料费"}), frozenset({"自营", "展位", "租金"}))
+    # no exact anchor: shared characters alone do not make two components the same
+    assert not same_item(frozenset({"材料费", "运输费"}), frozenset({"运费", "材料款", "租金"}))
+    assert not same_item(frozenset({"租金", "收入费"}), frozenset({"运费", "材料款"}))
+
+
+# ------------------------------------------------------------------ vintage wording
+@pytest.mark.parametrize("question", [
+    "Just to confirm: you want fiscal 2022 net income before the pension restatement?",
+    "So the number prior to the restatement, right?",
+    "Do you want the figure before the company restated it?",
+])
+def test_before_a_restatement_is_the_original_vintage(question: str) -> None:
+    assert _ask(PENSION, question) == "yes"
+    assert _ask(RESTATED, question.replace("pension", "inventory")) == "no"
+
+
+@pytest.mark.parametrize("question", ["您要的是重述前的2022年净利润吗？", "是追溯调整前的数吗？"])
+def test_before_a_restatement_zh(question: str) -> None:
+    assert _ask(RESTATED_ZH, question) == "yes"
+
+
+@pytest.mark.parametrize("question", [
+    "Do you want the latest available version of the fiscal 2022 number?",
+    "Should I use the most recently published version of the figure?",
+])
+def test_latest_version_is_the_vintage(question: str) -> None:
+    assert _ask(PENSION, question) == "no"
+    assert _ask(RESTATED, question) == "yes"
