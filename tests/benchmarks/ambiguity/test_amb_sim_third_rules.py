@@ -138,3 +138,71 @@ def test_before_a_restatement_zh(question: str) -> None:
 def test_latest_version_is_the_vintage(question: str) -> None:
     assert _ask(PENSION, question) == "no"
     assert _ask(RESTATED, question) == "yes"
+
+
+# ------------------------------------------------------------------ choices, trailing quarters, offers
+TRAILING = _inst(
+    "t3-trailing-en", "en", "Wrenfield Optics Inc. (fictional)",
+    "I track Wrenfield on a rolling basis: the twelve months up to its latest quarter, the one ended March 31, 2025.",
+    {"entity": "Wrenfield consolidated", "period": "trailing twelve months ended March 31, 2025", "metric": "revenue"},
+    {"entity": "Wrenfield consolidated", "period": "fiscal year 2024", "metric": "revenue"},
+    ["trailing twelve months ended March 31, 2025"], ["temporal_scope"], ticker="WRNF-FICT")
+TRAILING_ZH = _inst(
+    "t3-trailing-zh", "zh", "松鹤电器股份有限公司（虚构）",
+    "我按滚动口径看：截至最近一期2025年3月31日的过去十二个月营业收入。",
+    {"entity": "松鹤电器合并", "period": "截至2025年3月31日的过去12个月", "metric": "营业收入"},
+    {"entity": "松鹤电器合并", "period": "2024年度", "metric": "营业收入"},
+    ["过去12个月"], ["temporal_scope"], ticker="SHDQ-FICT")
+
+
+@pytest.mark.parametrize("question", [
+    "Should the figure cover the last four reported quarters?",
+    "Do you mean the most recent 4 quarters combined?",
+    "So the past four quarters together — is that right?",
+])
+def test_last_four_quarters_is_the_trailing_year(question: str) -> None:
+    assert _ask(TRAILING, question) == "yes"
+
+
+def test_last_four_quarters_zh() -> None:
+    assert _ask(TRAILING_ZH, "您要的是最近四个季度合计的营业收入吗？") == "yes"
+    assert _ask(TRAILING_ZH, "您要的是2024年全年的营业收入吗？") == "no"
+
+
+def test_four_quarters_of_a_named_year_is_not_trailing() -> None:
+    from finprobe.benchmarks.ambiguity._propositions import read_facts
+    assert "ttm" not in read_facts("the last four quarters of fiscal 2023").periods
+
+
+@pytest.mark.parametrize("question", [
+    "Do you want it as originally filed or as later amended?",
+    "Do you want the figures as reported or as restated?",
+])
+def test_choice_with_an_alternative_the_lexicon_cannot_read_is_idk(question: str) -> None:
+    """A choice between readings is not a yes/no question: "I don't know", even when only one alternative
+    is recognised (and contradicted)."""
+    assert _ask(PENSION, question) == "I don't know"
+    assert _ask(RESTATED, question) == "I don't know"
+
+
+def test_choice_all_contradicted_stays_no() -> None:
+    assert _ask(TRAILING, "Do you want fiscal 2022 or fiscal 2023?") == "no"
+
+
+@pytest.mark.parametrize("inst,question", [
+    (PENSION, "Should I give both the original and the restated net income?"),
+    (TRAILING, "Shall I just show both the trailing and the fiscal-year figures?"),
+    (TRAILING, "Would you like me to report both numbers?"),
+    (AGENCY_ZH, "需要我把净额和总额两个数都列出来吗？"),
+    (TRAILING_ZH, "需要我同时给出滚动和年度两个数吗？"),
+])
+def test_offer_to_give_both_is_a_process_request(inst: AmbiguityInstance, question: str) -> None:
+    """Which figures the agent puts in its answer is its own process, not the user's intent (label convention:
+    requests about the agent's own process -> "I don't know")."""
+    assert _ask(inst, question) == "I don't know"
+
+
+def test_including_both_components_is_still_about_the_figure() -> None:
+    """"include both X and Y" is what the figure is made of, not an offer to give two figures."""
+    assert _ask(AGENCY_ZH, "需要把代付的材料款和运费都计入收入吗？") == "no"
+    assert _ask(ROYALTIES, "Should I include both catalogue sales and streaming royalties?") == "no"

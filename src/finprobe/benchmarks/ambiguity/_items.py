@@ -61,7 +61,7 @@ _CLAUSE = re.compile(r"[;?!。；？！()（）\[\]]|,(?!\d)|，|、|(?<![a-z])(
 _WEAK = frozenset(
     """should shall would will could can may must do does did i we you they it its their the a an of in on for to from
     is are be been being that this these those there which what any all part portion piece share figure number total
-    business businesses revenue revenues income profit earnings sales amount also only just want need like please
+    business businesses revenue revenues income profit earnings sales sale amount also only just want need like please both
     so at by as with
     收入 营业收入 部分 那部分 这部分 业务 利润 金额 数字 数据 需要 要 是否 是不是 应该 应 该 把 将 请 对 对吗 吧 还 都 和 与 及
     或 就 先 再 这 那 此 其 吗 呢 的 了 也 时 里 中 在 内 进来 进去 算 一下 您 你 我 我们

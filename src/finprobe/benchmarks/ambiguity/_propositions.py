@@ -186,8 +186,12 @@ _TERMS: list[tuple[str, str, str, bool]] = [
 _PERIODS: list[tuple[str, str]] = [
     ("ttm", _en(r"trailing[- ](?:twelve|12|four)[- ](?:months?|quarters?)", r"ttm", r"ltm",
                 r"last[- ](?:twelve|12)[- ]months?", r"past[- ](?:twelve|12)[- ]months?", r"rolling[- ](?:twelve|12)[- ]months?",
-                r"latest[- ]twelve[- ]months?")
-     + r"|过去\s?(?:12|十二)个月|最近\s?(?:12|十二)个月|近\s?(?:12|十二)个月|滚动\s?(?:12|十二)个月|ttm"),
+                r"latest[- ]twelve[- ]months?",
+                # "the last four reported quarters": four consecutive quarters up to the latest are the trailing year
+                r"(?:last|past|latest|most recent|trailing|rolling) (?:four|4)(?: (?:reported|fiscal|completed|"
+                r"consecutive|reporting))? quarters?(?! (?:of|in) )")
+     + r"|过去\s?(?:12|十二)个月|最近\s?(?:12|十二)个月|近\s?(?:12|十二)个月|滚动\s?(?:12|十二)个月|ttm"
+       r"|(?:过去|最近|近|滚动)\s?(?:4|四)个(?:已披露的?|已报告的?)?季度"),
     ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine[- ]months?(?: ended)?", r"six[- ]months? ended", r"cumulative",
                 r"jan(?:uary)?\s?[-–]\s?sep(?:tember)?", r"since the start of the year")
      + r"|前三季度|年初至今|年初至报告期末|1-9月|1至9月|累计"),
@@ -596,6 +600,12 @@ _OFF_INTENT = re.compile(
     r"|我(?:(?:可以|能|能否|是否可以|可否|想|打算|准备)(?:先|再)?|先|再)(?:去|到|在)?[^，。？?您你]{0,12}?"
     r"(?:检索|搜索|查阅|查一下|查询|查找|查看|翻阅|翻一下|看一下|核对一下)"
     r"|我(?:可以|能)(?:同时)?(?:给出|提供)两个"
+    # an offer to give both figures is about the agent's answer, not the user's intent ("Should I give both the
+    # original and the restated figure?", 需要我把两个数都给您吗, 需要我同时给出两个数吗)
+    r"|(?:^|,)\s*(?:should|shall|can|may|could)\s+i\s+(?:just\s+|also\s+|simply\s+)?(?:give|provide|show|report|list"
+    r"|present|quote|send|return)\s+(?:you\s+)?both\b|(?:would you like|do you want|shall)\s+me\s+to\s+(?:give|provide"
+    r"|show|report|list|present|quote|send)\s+(?:you\s+)?both\b"
+    r"|需要我[^，。？?]{0,24}?(?:两个|两种|两组|两套|2个)[^，。？?]{0,8}?都?(?:给|提供|列|报)|需要我同时(?:给出|提供|列出|报告|给)"
     # how the agent gets the figure, not which figure: "should I calculate EBITDA myself from the income
     # statement?", "我应该先在年报中搜索…吗", "我可以用年报里…表格的数据吗"
     r"|(?:^|,)\s*(?:should|shall|can|may|could|do i need to)\s+i\s+(?:\w+\s+)?(?:calculate|compute|derive|work out|reconstruct"

@@ -20,7 +20,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from finprobe.benchmarks.ambiguity._calendar import same_bound
-from finprobe.benchmarks.ambiguity._items import item_polarities, same_item
+from finprobe.benchmarks.ambiguity._items import item_polarities, item_words, same_item
 from finprobe.benchmarks.ambiguity._propositions import (
     Facts,
     clean_question,
@@ -555,6 +555,12 @@ class DeterministicSimulator:
                 if all(jd.contradicted and not jd.affirmed for jd in substantive):
                     return self._reply(NO, "a choice between alternatives that are all contradicted", info)
                 return self._reply(IDK, "a choice between alternatives", info)
+            # "as reported or as restated?": one alternative is judged, the other names something the lexicon
+            # cannot read (it may be the user's reading, or not) — still a choice, not a yes/no question
+            if len(substantive) == 1 and any(
+                    item_words(a, self._item_background)
+                    for a, jd in zip(alternatives, judged, strict=True) if jd is not substantive[0]):
+                return self._reply(IDK, "a choice between alternatives, one the user cannot judge", info)
         judgement, _ = self._judge(text)
         info.update(judgement.as_info())
         answer = judgement.verdict()
