@@ -667,3 +667,15 @@ def test_per_unit_and_share_roles():
     roles = {c.number.raw: c.role for c in classify_numbers(
         "Revenue was $46.75B, representing 35% of total revenue of $133.6B; EPS $1.52")}
     assert roles == {"$46.75B": "candidate", "35%": "share", "$133.6B": "context", "$1.52": "per_unit"}
+
+
+@pytest.mark.parametrize("text", ["毛利1.25亿元（4–6月）", "4-6月毛利1.25亿元", "毛利1.25亿元（4月至6月）", "1至6月份毛利1.25亿元"])
+def test_month_range_ends_are_labels(text: str) -> None:
+    """A month range ("4–6月", "4月至6月") names months, not quantities: only the amount is a candidate."""
+    roles = [(c.number.raw, c.role) for c in classify_numbers(text)]
+    assert [raw for raw, role in roles if role == "candidate"] == ["1.25亿元"], roles
+
+
+def test_month_range_is_not_a_duration_or_an_amount_range() -> None:
+    assert [c.role for c in classify_numbers("3-5个月")][0] != "label"
+    assert {c.role for c in classify_numbers("1.2-1.5亿元")} != {"label"}

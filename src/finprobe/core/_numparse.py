@@ -309,7 +309,10 @@ _DATE_RE = re.compile(
     r"|\b" + _MONTH + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s*\d{4})?"
     r"|\b\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + r"\b\.?(?:,?\s*\d{4})?"
     r"|\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?"
-    r"|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|\d{1,2}\s*月份?"
+    r"|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
+    # a month range ("7–9月", "1至6月份", "7月-9月"): both ends are months, not quantities
+    r"|(?<![\d.,])\d{1,2}\s*月?\s*[-–—~～至到]\s*\d{1,2}\s*月份?"
+    r"|\d{1,2}\s*月份?"
 )
 _LABEL_BEFORE = re.compile(
     r"(?i)(?:第|#|\b(?:no|note|notes|item|items|part|section|page|pages|p|rule|form|article|schedule|exhibit|"

@@ -136,6 +136,41 @@ _MODIFIER_BEFORE = re.compile(r"(?:(?<![a-z])(?:excluding|excl\.?|ex-|including|
                               r"|without|with|attributable to|of which|from)\s+(?:the\s+|all\s+)?|扣除|剔除|不含|含|包括|扣非)\s*$")
 
 
+#: words before "revenue" / 收入 that name the whole, a basis, a period or the reporting entity, not a component
+_WHOLE_QUALIFIERS_EN = frozenset(
+    """total net gross operating reported organic the of its their our his her this that consolidated group company
+    companys annual quarterly fiscal full-year half-year year adjusted gaap recognised recognized overall entire
+    whole combined aggregate sales revenue revenues turnover in for and as was were is are of to at on by with""".split())
+_WHOLE_QUALIFIERS_ZH = re.compile(r"营业|营收|总|合计|全部|合并|公司|集团|本期|当期|报告期|全年|年度|季度|整体|全口径|所有")
+_COMPONENT_HEAD_EN = re.compile(r"(?<![a-z])([a-z][a-z-]+)\s+(?:revenues?|sales)$")
+_COMPONENT_HEAD_ZH = re.compile(r"([\u4e00-\u9fff]{2,4})收入$")
+
+
+def _component_qualifier(label_norm: str, start: int, end: int) -> str | None:
+    """The word that narrows a revenue figure's label to a part of revenue ("commission revenue", 佣金收入,
+    "subscription sales"), or None: the head `label_norm[start:end]` is a bare revenue word and the word before it
+    names no whole, basis, period or entity (`read_facts` finds nothing in it)."""
+    head = label_norm[start:end]
+    if head in ("收入",):
+        m = _COMPONENT_HEAD_ZH.search(label_norm[max(0, start - 4):end])
+        if m is None:
+            return None
+        word = re.split(r"[的为是按]", m.group(1))[-1]
+        if len(word) < 2 or _WHOLE_QUALIFIERS_ZH.search(word):
+            return None
+    elif re.fullmatch(r"revenues?|sales", head):
+        m = _COMPONENT_HEAD_EN.search(label_norm[max(0, start - 30):end])
+        if m is None or m.group(1) in _WHOLE_QUALIFIERS_EN or m.group(1).endswith("'s"):
+            return None
+        word = m.group(1)
+    else:
+        return None
+    facts = read_facts(word)
+    if not facts.empty() or facts.metrics or re.search(r"\d", word):
+        return None
+    return word
+
+
 def _other_figure(interp: Interpretation) -> OtherFigure | None:
     """A predicate: the label of an answer's figure names another figure than the reading's metric (its head
     noun, the last figure name not governed by "excluding", "including", 扣除 ...). None when the reading's
@@ -148,17 +183,28 @@ def _other_figure(interp: Interpretation) -> OtherFigure | None:
     # an item the metric itself is ("non-recurring gains"), not one it excludes ("excluding non-recurring items")
     wanted_items = {m.group(0) for m in _ITEM_FIGURES.finditer(norm_metric)
                     if not _MODIFIER_BEFORE.search(norm_metric[max(0, m.start() - 24):m.start()])}
+    # a reading that wants the whole of revenue ("营业收入", "total revenue"): a figure labelled as a part of it
+    # ("代订业务佣金收入1,530.2万元", "commission revenue of $15.3 million") is another figure, unless the reading
+    # itself names that part (its entity, basis or any other field)
+    reading_text = normalise(" ".join(interp.values().values()))
+    metric_whole = "revenue" in wanted and not any(
+        _component_qualifier(norm_metric, s, e) for s, e, _m in metric_mentions(norm_metric))
 
     def other(label: str) -> bool:
         norm = normalise(label)
         names = [(s, e, m) for s, e, m in metric_mentions(norm)]
         names += [(m.start(), m.end(), "item:" + m.group(0)) for m in _ITEM_FIGURES.finditer(norm)
                   if not any(s <= m.start() < e for s, e, _ in metric_mentions(norm))]
-        for s, _e, kind in sorted(names, reverse=True):
+        for s, e, kind in sorted(names, reverse=True):
             if _MODIFIER_BEFORE.search(norm[max(0, s - 24):s]):
                 continue
             if kind.startswith("item:"):
                 return kind[5:] not in wanted_items
+            if kind == "revenue" and metric_whole:
+                part = _component_qualifier(norm, s, e)
+                core = re.sub(r"业务$|(?<=[a-z])(?:-based|-related)$", "", part or "") or part
+                if core is not None and (core[-2:] if core[:1] > "\u4e00" else core) not in reading_text:
+                    return True
             return kind not in wanted
         return False
     return other
