@@ -206,3 +206,19 @@ def test_including_both_components_is_still_about_the_figure() -> None:
     """"include both X and Y" is what the figure is made of, not an offer to give two figures."""
     assert _ask(AGENCY_ZH, "需要把代付的材料款和运费都计入收入吗？") == "no"
     assert _ask(ROYALTIES, "Should I include both catalogue sales and streaming royalties?") == "no"
+
+
+# ------------------------------------------------------------------ "ignore X", "the change in X accounting"
+def test_ignore_is_an_exclusion() -> None:
+    """"Should I ignore X?" leaves X out: affirmed when C leaves X out, and it flips a two-valued facet."""
+    assert _ask(PENSION, "Should I ignore the pension-discounting correction?") == "yes"
+    assert _ask(PENSION, "Should I disregard the pension discounting correction when choosing the number?") == "yes"
+    assert _ask(RESTATED, "Should I ignore the restatement?") == "no"
+    assert item_polarities("ignore the warranty reserve release")[0][1] == "excl"
+
+
+def test_change_in_an_accounting_method_is_not_a_growth_rate() -> None:
+    from finprobe.benchmarks.ambiguity._propositions import read_facts
+    assert not read_facts("the change in pension-discount accounting").growth
+    assert not read_facts("the change in its lease accounting standard").growth
+    assert read_facts("the change in net income from 2022").growth

@@ -40,6 +40,7 @@ _EXCL_FWD = re.compile(
     _en(r"exclud(?:e|es|ing)", r"exclusive of", r"without", r"leav(?:e|ing) out", r"strip(?:ping)? out", r"net of",
         r"other than", r"except(?: for)?", r"(?:do not|don't|doesn't|does not) (?:want|need|include|count)",
         r"not (?:including|counting)", r"take out", r"remove", r"as opposed to", r"rather than", r"instead of",
+        r"ignor(?:e|es|ing)", r"disregard(?:s|ing)?", r"set(?:ting)? aside",
         # "before the company recast the prior year for the lease accounting change": the figure before a
         # restatement leaves out what the restatement was made for
         r"before (?:(?:the|its|a|any) )?(?:[\w-]+ ){0,2}(?:recast|restat\w*|revis\w*|re-?present\w*|adjust\w*)"

@@ -275,8 +275,9 @@ _METRICS: list[tuple[str, str]] = [
 _NAMES_OWN_TERMS = {"gross_sales"}
 #: a change or growth rate of a metric, not its level ("year-over-year growth in revenue", 增长率)
 _GROWTH = re.compile(_en(r"growth(?: rate)?", r"grow(?:th)? rate", r"(?:percent(?:age)?|%) change",
-                         r"(?:change|increase|decrease) in(?! (?:the )?(?:accounting|presentation|polic|estimate|"
-                         r"methodolog|segment|reporting))", r"how much (?:\w+ )?(?:grew|rose|fell|changed)")
+                         # "the change in tower-lease accounting" is a change of method, not of the metric
+                         r"(?:change|increase|decrease) in(?! (?:the |its )?(?:[\w-]+ ){0,2}(?:accounting|presentation|"
+                         r"polic|estimate|methodolog|segment|reporting|standard))", r"how much (?:\w+ )?(?:grew|rose|fell|changed)")
                      + r"|增长率|增速|增幅|同比增长|环比增长|变动率|变化率|增长")
 #: the whole of a metric, where the user wants a part of it ("total company revenue", 全部营业收入)
 _WHOLE_METRIC = re.compile(_en(r"(?:total|all|overall|entire|whole|combined) (?:(?:of (?:the )?)?(?:company|group|"
@@ -308,6 +309,7 @@ _ITEM_VALUES = {"item", "adj_item", "passthrough", "acq_item"}
 _KEEP = r"(?:keep|keeps|keeping|leave|leaves|leaving)(?= (?:[^,;?.!]{{1,60}}? )?(?:{})(?![a-z]))"
 _EXCL_FWD = re.compile(
     _en(r"excluding", r"exclude", r"excludes", r"exclusive of", r"excl\.?", r"without", r"net of", r"leav\w* out",
+        r"ignor(?:e|es|ing)", r"disregard(?:s|ing)?",
         r"strip\w* out", r"rather than", r"instead of", r"other than", r"not", r"no", r"except(?: for)?", r"minus",
         r"after(?: the)?(?= (?:the )?(?:[\w'-]+ ){0,2}(?:non-?controlling|minority|joint[- ]venture|jv|outside)(?![a-z]))", r"not (?:counting|including)", _KEEP.format("out|excluded"))
     # an A-not-A question (要不要, 是不是, 算不算, 需不需要) asks, it excludes nothing
