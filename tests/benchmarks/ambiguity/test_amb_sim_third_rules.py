@@ -222,3 +222,12 @@ def test_change_in_an_accounting_method_is_not_a_growth_rate() -> None:
     assert not read_facts("the change in pension-discount accounting").growth
     assert not read_facts("the change in its lease accounting standard").growth
     assert read_facts("the change in net income from 2022").growth
+
+
+def test_fiscal_year_as_a_whole_is_the_annual_period() -> None:
+    from finprobe.benchmarks.ambiguity._propositions import read_facts
+    assert _ask(TRAILING, "Would you like the revenue for fiscal 2024 as a whole?") == "no"
+    assert _ask(TRAILING, "Should I use the whole of FY2024?") == "no"
+    assert "annual" in read_facts("net sales for fiscal 2023 in full").periods
+    # a bare fiscal-year name may be the year a quarter falls in: no period type
+    assert "annual" not in read_facts("Is this for fiscal 2024?").periods

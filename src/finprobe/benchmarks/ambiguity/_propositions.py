@@ -203,6 +203,10 @@ _PERIODS: list[tuple[str, str]] = [
     ("q4", _en(r"q4", r"fourth quarter", r"4q", r"holiday(?:-season)? quarter") + r"|第四季度|四季度"),
     ("quarter", _en(r"quarter(?:ly)?", r"three[- ]months?(?: ended)?", r"latest three months") + r"|季度|单季|单季度"),
     ("annual", _en(r"full[- ](?:fiscal[- ]|calendar[- ])?year", r"annual(?:ly)?", r"twelve[- ]months? ended",
+                   # "revenue for fiscal 2024 as a whole", "all of fiscal 2024": the whole year (a bare "fiscal 2024"
+                   # may name the year a quarter falls in, so it states no period type)
+                   r"(?:fiscal|fy)\s?'?(?:19|20)?\d{2} (?:as a whole|in full|in its entirety)",
+                   r"(?:the )?(?:whole|entire|all) of (?:fiscal|fy)\s?'?(?:19|20)?\d{2}",
                    r"fiscal[- ]year", r"calendar[- ]year", r"for the year", r"whole year")
      + r"|全年|年度(?!报告)|年报|年度报告|整年|会计年度|财年"),
     ("point", _en(r"as of", r"at (?:the )?(?:end of|year-end)", r"year-end", r"balance sheet", r"at december 31")
