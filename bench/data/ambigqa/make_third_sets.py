@@ -54,7 +54,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 Y, N, D = "yes", "no", "I don't know"
-I, DC, H, W, NC = "intended", "default_capture", "hedge", "wrong", "non_committal"
+I, DC, H, W, NC = "intended", "default_capture", "hedge", "wrong", "non_committal"  # noqa: E741 (the labels read as one letter each)
 
 # (record id, [(question, kind, label, unsure)], [(answer, kind, label, unsure)])
 # C (the target's disambiguated question) and A (its answers) are noted in a comment for the reader's check.

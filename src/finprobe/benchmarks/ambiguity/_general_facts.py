@@ -55,7 +55,7 @@ _CARD_WORD = "|".join(sorted(_CARDINALS, key=len, reverse=True))
 _ORDINAL_BEFORE = re.compile(_B + rf"(?P<n>{_ORD_WORD}|\d{{1,3}}(?:st|nd|rd|th))\s+(?:[a-z'-]+\s+){{0,3}}?(?P<h>{_HEAD_RE})" + _E)
 _ORDINAL_AFTER = re.compile(_B + rf"(?P<h>{_HEAD_RE})\s+(?:no\.?\s*|number\s+|#\s*)?(?P<n>\d{{1,3}}|{_CARD_WORD}|{_ROMAN_RE})" + _E)
 _WWII = re.compile(_B + r"ww(?P<n>ii|i|1|2)" + _E)
-_BARE_ORDINAL = re.compile(_B + rf"(?P<n>{_ORD_WORD}|\d{{1,3}}(?:st|nd|rd|th))" + _E)
+_BARE_ORDINAL = re.compile(_B + rf"(?<!per )(?P<n>{_ORD_WORD}|\d{{1,3}}(?:st|nd|rd|th))" + _E)
 _REGNAL = re.compile(r"(?<![A-Za-z])(?P<name>[A-Z][a-z]+)\s+(?P<n>[IVX]{1,5})(?![A-Za-z])")
 
 _RECENCY: list[tuple[str, str]] = [
@@ -73,7 +73,9 @@ _MEDIA: list[tuple[str, str]] = [
     ("album", _alt(r"albums?", r"lp", r"ep", r"records?(?= by| from)", r"soundtrack")),
     ("book", _alt(r"books?", r"novels?", r"novella", r"book series", r"the novel", r"comics?", r"manga",
                   r"poem", r"memoir")),
-    ("stage", _alt(r"musicals?", r"(?:stage|broadway|west end) (?:show|version|production|musical)", r"plays?",
+    ("stage", _alt(r"musicals?", r"(?:stage|broadway|west end) (?:show|version|production|musical)",
+                   # "play" as a noun only ("the play"), never the verb of "who plays Carrie"
+                   r"(?:(?<=the )|(?<=a )|(?<=this )|(?<=that )|(?<=stage )|(?<=\d )|(?<=original ))plays?",
                    r"broadway", r"opera")),
     ("game", _alt(r"video ?games?", r"game series")),
 ]
@@ -101,7 +103,25 @@ _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
     ("sport", "basketball", _alt(r"basketball", r"nba", r"wnba")),
     ("sport", "ice_hockey", _alt(r"ice hockey", r"hockey", r"nhl", r"stanley cup")),
     ("sport", "baseball", _alt(r"baseball", r"mlb", r"world series")),
-    ("sport", "other", _alt(r"cricket", r"rugby", r"golf", r"volleyball", r"handball")),
+    ("sport", "cricket", _alt(r"cricket")),
+    ("sport", "rugby", _alt(r"rugby(?: union| league)?")),
+    ("sport", "golf", _alt(r"golf")),
+    ("sport", "volleyball", _alt(r"volleyball")),
+    ("sport", "handball", _alt(r"handball")),
+    # a bare "football" is association or American football (judged against both), never rugby or cricket
+    ("sport", "football_any", _alt(r"(?<!american )(?<!college )(?<!australian )(?<!gaelic )(?<!association )football")),
+    # the body an eclipse, a calendar or a year follows
+    ("body", "solar", _alt(r"solar")),
+    ("body", "lunar", _alt(r"lunar")),
+    # the level of government: "a state holiday" is not C's "federal holiday"
+    ("government", "federal", _alt(r"federal(?:ly)?")),
+    ("government", "state", _alt(r"state(?=[ -](?:holidays?|laws?|level|governments?|legislatures?|courts?|"
+                                 r"elections?|taxe?s?|police|parks?|highways?|constitutions?|officials?|"
+                                 r"recogni[sz]ed|funding))", r"statewide")),
+    # what a speed is given per: "km per hour" is not C's "km/s"
+    ("per_time", "second", _alt(r"km/s", r"m/s", r"kps", r"km/sec", r"(?:km|kilomet(?:re|er)s?|m|met(?:re|er)s?|miles?) "
+                                r"per second")),
+    ("per_time", "hour", _alt(r"km/h", r"kph", r"mph", r"(?:km|kilomet(?:re|er)s?|miles?) (?:per|an) hour")),
     ("draw", "singles", _alt(r"singles")),
     ("draw", "doubles", _alt(r"doubles", r"mixed doubles")),
     ("event", "release", _alt(r"releas\w*", r"came out", r"come out", r"comes out", r"coming out", r"launch\w*",
@@ -109,11 +129,11 @@ _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
     # finishing a work is another event than its release ("when Twain finished writing it" vs "published")
     ("event", "complete", _alt(r"finish(?:ed|es|ing)? (?:writing|recording|filming|it)", r"completed writing")),
     # units an answer is given in ("in km" = "in kilometres"; "in miles" is another unit)
-    ("unit", "km", _alt(r"km(?!/h)", r"kilomet(?:re|er)s?(?! per hour)")),
+    ("unit", "km", _alt(r"km(?!/h)(?! (?:per|an) hour)", r"kilomet(?:re|er)s?(?! (?:per|an) hour)")),
     ("unit", "mile", _alt(r"miles?(?! per hour)")),
     ("unit", "metre", _alt(r"metres?", r"meters?")),
     ("unit", "foot", _alt(r"feet", r"ft")),
-    ("unit", "kmh", _alt(r"km/h", r"kph", r"kilomet(?:re|er)s per hour")),
+    ("unit", "kmh", _alt(r"km/h", r"kph", r"(?:kilomet(?:re|er)s|km) (?:per|an) hour")),
     ("unit", "mph", _alt(r"mph", r"miles per hour")),
     ("unit", "kg", _alt(r"kg", r"kilogram(?:me)?s?", r"kilos?")),
     ("unit", "pound", _alt(r"lbs?", r"pounds?")),
@@ -138,13 +158,26 @@ _VERSION: list[tuple[str, str, str]] = [  # (facet, value, pattern)
     ("platform", "wii", _alt(r"wii(?: u)?")),
     ("platform", "nintendo_ds", _alt(r"(?:nintendo )?3ds", r"nintendo ds")),
 ]
+#: a count or state taken now ("their total today") vs at a time C fixes ("as of 1989", "by 2000")
+_TIME_POINT: list[tuple[str, re.Pattern[str]]] = [
+    ("present", re.compile(_alt(r"(?:as of |up )?today", r"as of now", r"to date", r"right now", r"nowadays",
+                                r"at present", r"these days", r"so far", r"as it stands"))),
+    ("fixed", re.compile(_alt(r"as of (?:(?:january|february|march|april|may|june|july|august|september|october|"
+                              r"november|december) )?(?:1[0-9]|20)\d{2}", r"(?:by|until|through) (?:the end of )?"
+                              r"(?:1[0-9]|20)\d{2}"))),
+]
+#: an age ("5-year-old Miss Honey" is a child, "the adult Miss Honey" is not)
+_AGE = re.compile(_B + r"(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                  r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty)[- ]years?[- ]olds?" + _E)
+_AGE_TENS = {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
 #: a quantifier over a whole set ("the total number", "in total", "for all riders", "at any age", "in general"),
 #: read as ("scope", what it quantifies): "total", "general", or "all rider" / "any age" (quantifier and noun).
 #: How it is judged against a C that narrows the prompt is in `general_simulator`.
 _SCOPE = re.compile(_B + r"(?:(?P<total>in total|total(?=\s+(?:number|count|tally|of)\b)|overall|altogether|"
                     r"all together|combined)|(?<=s\s)(?P<post>total)(?=\s+(?:were|was|are|is|in|at|on|for)\b|\s*[?.,]|$)"
                     r"|(?P<general>in general)"
-                    r"|(?:for|to|of|by|among|across|on|at|in) (?P<q>all|every|any) (?:the )?(?P<noun>[a-z]+))" + _E)
+                    r"|(?:for|to|of|by|among|across|on|at|in) (?P<q>all|every|any) (?:the )?(?P<num>(?:two|three|four|five|six|seven|"
+                    r"eight|nine|ten|\d+) )?(?P<noun>[a-z]+))" + _E)
 #: the kind of place a question asks for: "In what city ..." is not "In what location ..." (the venue) or "What
 #: state ..."; read in C and the readings from the wh-phrase only, in a clarification question after a determiner
 #: or at the start of a text (an alternative of a choice)
@@ -211,7 +244,7 @@ _SHIFT_WORD = re.compile(_alt(r"next", r"previous", r"subsequent", r"prior", r"f
 _EPISODE_CODE = re.compile(_B + r"s(?P<s>\d{1,2})\s?e(?P<e>\d{1,3})" + _E)
 _ASKS: list[tuple[str, str]] = [  # what kind of answer the question proposes
     ("person", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
-               r"(?:who|whom|whose|the name of the person|which person|which (?:actor|singer|team|player))" + _E),
+               r"(?:who|whom|whose|the name of the person|which person|which (?:actor|singer|player))" + _E),
     ("time", _B + r"(?:asking|know|wondering|question is|interested in|looking for)\s+(?:about\s+)?"
              r"(?:when|what (?:year|date|day|time)|the (?:year|date|day|time) (?:when|that|it|of|in))" + _E
              + "|" + _alt(r"(?:release|air|premiere|exact|specific|calendar) dates?")),
@@ -227,7 +260,7 @@ _C_ASKS = [("count", r"\bhow (?:many|much)\b"),
            ("person", r"^\s*(?:who|whom|whose)\b|^\s*(?:which|what) " + _PERSON_NOUN + r"\b"
                       r"|^\s*what (?:is|was|are|were) (?:the )?names? of (?:the |a |an |this |that )?" + _PERSON_NOUN
                       + r"s?\b|^\s*what (?:is|was) (?:the |this |that )?" + _PERSON_NOUN + r"'s names?\b"),
-           ("time", r"^\s*when\b|^\s*(?:what|which) (?:year|date|day|time)\b"
+           ("time", r"^\s*when\b|^\s*(?:(?:on|in|at) )?(?:what|which) (?:year|date|day|time)\b"
                     r"|^\s*what (?:is|was) the (?:\w+ ){0,2}(?:date|year)\b"),
            ("place", r"^\s*where\b|^\s*(?:(?:in|at|on) )?(?:what|which) (?:city|country|place|state|location|venue|"
                      r"road|highway|metroarea|region|stadium|town|province)\b"),
@@ -325,6 +358,7 @@ opposed other than whether either any another which same different here there no
 going come gets make made use used yeah hi hello great thanks thank check checking understand understanding
 ambiguous ambiguity possible possibly probably maybe perhaps likely different various multiple several two both
 you're you've i'm it's that's what's name names person people
+event events
 """.split())
 FRAME_WORDS = _FRAME
 _EXCLUSION = re.compile(_B + r"(?:not|rather than|instead of|as opposed to|other than|excluding|except(?: for)?|"
@@ -350,6 +384,10 @@ class TextFacts:
     places: set[str] = field(default_factory=set)
     asks: set[str] = field(default_factory=set)
     words: set[str] = field(default_factory=set)
+    #: places named after "in" / "at" (where something happens, not who takes part: "the tournament in Japan")
+    loc_places: set[str] = field(default_factory=set)
+    #: the word right after a bare ordinal, with the ordinal ("the first Speaker": ("speaker", 1))
+    bound: set[tuple[str, int]] = field(default_factory=set)
     #: every content word, those inside a facet's phrase too ("war" in "World War II"): what C affirms
     all_words: set[str] = field(default_factory=set)
     neg: dict[str, set[Any]] = field(default_factory=dict)
@@ -370,7 +408,15 @@ _SYNONYMS = {
     **dict.fromkeys(("end", "ended", "ends", "ending", "conclude", "concluded", "conclusion", "over", "finale"),
                     "end"),
     **dict.fromkeys(("tournament", "tournaments", "championship", "championships"), "championship"),
-    **dict.fromkeys(("complete", "completed", "completion", "finish", "finished", "finishing", "done"), "complete"),
+    **dict.fromkeys(("complete", "completed", "completion", "finish", "finished", "finishing", "done", "finalize",
+                     "finalized", "finalised", "finalise", "finalizing", "finalising", "finalization", "finalisation"),
+                    "complete"),
+    # a music group is a band; singers behind the lead are its backing (backup) singers
+    **dict.fromkeys(("band", "bands", "group", "groups"), "band"),
+    **dict.fromkeys(("backup", "backing", "back-up", "back"), "backup"),
+    # a motor-racing constructor is a team
+    **dict.fromkeys(("team", "teams", "constructor", "constructors"), "team"),
+    **dict.fromkeys(("acre", "acres", "acreage"), "acre"),
     **dict.fromkeys(("announce", "announced", "announcement", "unveil", "unveiled", "unveiling", "revealed"),
                     "announce"),
     **dict.fromkeys(("soccer", "football"), "football"),
@@ -532,6 +578,9 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
             n = _ordinal_value(m.group("n"))
             if n is not None:
                 add("ordinal", ("", n), m.start(), m.end())
+                nxt = re.match(r"\s+([a-z]+)", norm[m.end():])
+                if nxt and nxt.group(1) not in STOPWORDS and nxt.group(1) not in _FRAME:
+                    facts.bound.add((match_stem(nxt.group(1)), n))
     for value, pattern in _RECENCY:
         for m in re.finditer(pattern, norm):
             if not any(a <= m.start() < b for a, b in consumed) and not re.match(r"\s+(?:name|names|word)\b",
@@ -543,8 +592,20 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
     for facet, value, pattern in _VERSION:
         for m in re.finditer(pattern, norm):
             add("facet", (facet, value), m.start(), m.end())
+    for value, time_re in _TIME_POINT:
+        for m in time_re.finditer(norm):
+            add("facet", ("time_point", value), m.start(), m.end())
+    for m in _AGE.finditer(norm):
+        raw = m.group("n")
+        age = int(raw) if raw.isdigit() else _CARDINALS.get(raw) or _AGE_TENS.get(raw, 0)
+        add("facet", ("age", "young" if age < 18 else "adult"), m.start(), m.end())
+        add("facet", ("age_years", str(age)), m.start(), m.end())  # "a 7-year-old" is not C's 14-year-old
     for m in _SCOPE.finditer(norm):
-        scope = (f"{m.group('q')} {match_stem(m.group('noun'))}" if m.group("q")
+        noun = m.group("noun") or ""
+        if m.group("num"):  # "all three national series": the noun its numeral counts ends the phrase
+            run = re.match(r"(?:\s+(?!(?:" + "|".join(STOPWORDS) + r")\b)[a-z]+){0,2}", norm[m.end():])
+            noun = (run.group(0).split() or [noun])[-1] if run else noun
+        scope = (f"{m.group('q')} {match_stem(noun)}" if m.group("q")
                  else "general" if m.group("general") else "total")
         add("facet", ("scope", scope), m.start(), m.end())
     kinds = _C_PLACE_KIND if as_context else _Q_PLACE_KIND
@@ -579,6 +640,8 @@ def read_text_facts(text: str, *, as_context: bool = False, protected: tuple[str
                 and not re.search(r"\bL\.?A\.?\b", text):
             continue
         add("place", _place_name(m.group(0)), m.start(), m.end())
+        if re.search(r"\b(?:in|at|held in|hosted (?:in|by))\s+(?:the\s+)?$", norm[:m.start()]):
+            facts.loc_places.add(_place_name(m.group(0)))
     for m in _US_UPPER.finditer(text):
         add("place", "united states", m.start(), m.end())
     for m in _US_LOWER.finditer(text):

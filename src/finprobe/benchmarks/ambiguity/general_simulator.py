@@ -79,6 +79,27 @@ proposition):
 - an elliptical negation ("Not the 1991 one?", "Not the surrender of Germany, then?") is I don't know: a
   bare yes or no would not say which.
 
+Also judged (classes found on the third independent sets):
+- kinds that exclude each other: each sport of its own (a bare "football" is soccer or American football,
+  never rugby), solar / lunar, state / federal, a speed per second / per hour ("km per hour" is not C's "km/s";
+  "per second" is no ordinal), ages ("the adult Miss X" vs C's "5-year-old"; two ages in years differ);
+  a deputy of the office C names ("the Deputy Speaker", "the vice president") and a relative of someone C
+  names ("the Hound's brother") are other people; "with X" where C says "without X" is no;
+- two words the question joins as another reading does ("the Summer Olympics") where C puts a word between
+  them ("the Summer Youth Olympics") name another referent;
+- in "X rather than Y" what X and Y share ("Youth Olympics") is not excluded;
+- a bare ordinal is bound to the noun after it: "the first Speaker" is no when C counts its Speaker second (and
+  its "first" counts another noun); a noun another reading binds to another ordinal ("a second visit") does not
+  tell the readings apart ("their first visit?" is judged by "first");
+- the present ("today", "to date") against a time C fixes ("as of 1989") is no; a sequel's number C puts after
+  the prompt's title ("... Toy Story 3") contradicts "the first movie";
+- synonyms: finalized = complete, group = band, backing = backup, constructor = team, acreage = acres;
+  "the event" is a frame word ("the 2017 event" = "the 2017 one");
+- a place after "in" / "at" (where something was held: "the 2019 tournament in Japan") is judged only against a
+  place C names the same way, not against a team C names;
+- a request to add something ("Do you want the driver's nationality as well?") is about the answer's form (I
+  don't know), and a question that quotes another reading's question whole (and not C's) is no.
+
 Known limits: no outside knowledge (C "the 2017 film" does not tell it that this film is live-action);
 places inside places ("Los Angeles" vs "the US") are unsettled; paraphrases the lexicon lacks are unsettled.
 `GeneralLLMSimulator` asks a model (strict parse, one retry); `GeneralFreeFormSimulator` answers open
@@ -125,6 +146,9 @@ _PROCESS = re.compile(r"^\s*(?:should|shall|can|could|may) i\b|^\s*(?:would|do) 
 #: an offer of every reading's answer ("Would you like both people buried there?"): about the answer's form
 _OFFER_ALL = re.compile(r"^\s*(?:would|do) you (?:like|want|need) (?:me to (?:\w+ )?)?(?:both|all (?:the |of the |three |"
                         r"two |four )?\w+|each|(?:the )?answers? (?:for|to|on) (?:both|all|each))\b", re.I)
+#: a request to add something to the answer ("Do you want the driver's nationality as well?"): its form
+_OFFER_MORE = re.compile(r"^\s*(?:would|do) you (?:also )?(?:like|want|need)\b.*\b(?:as well|too|also|in addition|"
+                         r"additionally)\s*[?.!]*\s*$|^\s*(?:would|do) you also (?:like|want|need)\b", re.I)
 #: a negative question ("Isn't it the voice actor you want?") asks what its positive form asks
 _NEG_QUESTION = re.compile(r"^\s*(?P<aux>isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|"
                            r"haven'?t|hasn'?t)\s+(?=(?:you|it|this|that|they|we)\b)", re.I)
@@ -198,6 +222,14 @@ _PREMISE = re.compile(r"^(?P<premise>.+?),?\s+(?:and\s+)?if (?:so|yes|that'?s (?
                       r"[,:]?\s*(?P<rest>.+)$", re.I)
 #: C asks when something began ("did we begin calling ourselves ..."), not when it began somewhere or after
 #: an anchor ("based beginning in January 1998")
+#: a relative of someone named: "the Hound's brother"
+_RELATIVE = re.compile(r"\b(?P<owner>[a-z]+)'s\s+(?:(?:older|younger|elder|big|little|twin|half|step)[ -]?)?"
+                       r"(?P<rel>brother|sister|sibling|father|mother|parent|son|daughter|wife|husband|cousin|uncle|"
+                       r"aunt|nephew|niece|grandfather|grandmother|grandson|granddaughter|girlfriend|boyfriend|"
+                       r"partner|fiance|fiancee)s?\b")
+#: the deputy of an office: "the Deputy Speaker", "the vice president", "an assistant coach"
+_DEPUTY = re.compile(r"\b(?P<mod>deputy|vice|assistant|associate|acting|interim|lieutenant)[ -]"
+                     r"(?P<office>[a-z]+)")
 _C_BEGINS = re.compile(r"\b(?:begin|began|begun|begins|start|started|starts)\s+(?!in\b|on\b|at\b|from\b|with\b|of\b|"
                        r"after\b|before\b|by\b|\d)[a-z]")
 
@@ -213,12 +245,15 @@ class GeneralSimulator:
         self.others = [read_text_facts(r.question, as_context=True)
                        for k, r in enumerate(instance.readings) if k != instance.target]
         self.prompt = read_text_facts(instance.question, as_context=True)
+        for n in _sequel_numbers(instance.context, instance.question):
+            self.c.ordinals.add(("", n))  # C's "How to Train Your Dragon 2": the second film of the title
         self._texts = [fold(instance.question), *(fold(r.question) for r in instance.readings)]
         self._known = {match_stem(w) for t in self._texts for w in re.findall(r"[a-z0-9]+", t)}
         self._narrowing = self._c_narrowing()
         self._c_begins = bool(_C_BEGINS.search(fold(instance.context))) and not self.c.ordinals \
             and not self.c.recency
         self._c_qualified = {m.group("n"): m for m in _QUALIFIED_ORDINAL.finditer(fold(instance.context))}
+        self._q_loc_places: set[str] | None = None
 
     def _c_narrowing(self) -> list[tuple[str, Any]]:
         """What C adds to the prompt (words, years, ordinals, places, facets): the qualifiers that make C a
@@ -281,6 +316,10 @@ class GeneralSimulator:
                 return v not in c.places and not any(INSIDE.get(v) == p for p in c.places)
             if name == "scope":  # quantifiers are judged against what C narrows (`_judge`), not each other
                 return False
+            if name == "sport" and "football_any" in (v, *(x for f, x in c.facets if f == "sport")):
+                # a bare "football" is either code: it agrees with soccer and with American football
+                football = {"football_any", "football", "american_football"}
+                return any(f == "sport" and not ({x, v} <= football) for f, x in c.facets)
             if value == ("persona", "character") and c.roles & {"act", "sing"} and not any(
                     f == "persona" for f, _ in c.facets):
                 return True  # C asks who played or sang: the performer ("the character's name?" is no)
@@ -290,6 +329,8 @@ class GeneralSimulator:
         if kind == "gender":
             return bool(c.genders)
         if kind == "place":
+            if self._q_loc_places is not None and value in self._q_loc_places and not c.loc_places:
+                return False  # "the tournament in Japan" names where it was held; C's place takes part
             return bool(c.places) and not any(INSIDE.get(p) == value or INSIDE.get(value) == p for p in c.places)
         if kind == "asks":
             return bool(c.asks)
@@ -316,8 +357,15 @@ class GeneralSimulator:
     def _judge(self, text: str) -> _Judgement:
         j = _Judgement()
         q = read_text_facts(text, protected=tuple(self._texts))
-        for kind, values in q.all_items().items():
+        self._q_loc_places = q.loc_places
+        positive = q.all_items()
+        for kind, values in positive.items():
             for value in sorted(values, key=str):
+                if kind == "ordinal" and value[0] == "" and self._ordinal_of_other_noun(q, value[1]):
+                    j.contradicted.append(f"ordinal {value[1]} of a noun C counts otherwise")
+                    continue
+                if kind == "word" and self._ordinal_carries(q, value):
+                    continue  # "their first visit" when another reading asks about a second visit
                 if kind == "facet" and value[0] == "scope" and not self._in(self.c, kind, value) \
                         and self._narrowing and not self._states_narrowing(q, value[1]):
                     # "the total number of sports" when C counts the non-core ones: the whole, where C is a part
@@ -329,8 +377,12 @@ class GeneralSimulator:
                     continue
                 self._judge_item(kind, value, j)
         j.contradicted += self._other_superlative(fold(text))
+        j.contradicted += self._other_person(fold(text))
+        j.contradicted += self._split_name(fold(text))
         for kind, values in q.neg.items():
             for value in sorted(values, key=str):
+                if value in positive.get(kind, ()) or (kind == "word" and value in q.words):
+                    continue  # "the Summer Youth Olympics rather than the Winter Youth Olympics": shared by both
                 in_c = self._in(self.c, kind, value)
                 if in_c and any(not self._in(o, kind, value) for o in self.others):
                     # excluding what only C states points away from the target
@@ -343,6 +395,75 @@ class GeneralSimulator:
             # "toll roads specifically": words C does not use restrict the answer here, they do not describe
             j.blocking += [f"restricts to {d}" for d in j.descriptors]
         return j
+
+    def _ordinal_of_other_noun(self, q: TextFacts, n: int) -> bool:
+        """"the first Speaker" when C asks for the second Speaker (and its "first" counts another noun, "the
+        first Lok Sabha"): a bare ordinal is bound to the noun right after it."""
+        nouns = {w for w, k in q.bound if k == n}
+        return any((w, k) in self.c.bound and k != n and (w, n) not in self.c.bound
+                   for w in nouns for k in range(1, 100))
+
+    def _ordinal_carries(self, q: TextFacts, word: str) -> bool:
+        """A noun the question binds to an ordinal ("their first visit") that another reading binds to another
+        ordinal ("a second visit"): the ordinal tells the readings apart, the noun does not."""
+        mine = {k for w, k in q.bound if w == word}
+        if not mine or word in self.c.all_words:
+            return False
+        holders = [o for o in self.others if word in o.all_words]
+        return bool(holders) and all(any(w == word and k not in mine for w, k in o.bound) for o in holders)
+
+    def _other_person(self, norm: str) -> list[str]:
+        """Another person or office than C's: a relative of someone C names ("the Hound's brother") or a
+        deputy of the office C names ("the Deputy Speaker", "the vice president") when C says neither."""
+        out = []
+        for m in _RELATIVE.finditer(norm):
+            owner, rel = match_stem(m.group("owner")), m.group("rel")
+            if owner in self.c.all_words and match_stem(rel) not in self.c.all_words:
+                out.append(f"{m.group(0)!r}: a relative of someone C names")
+        for m in _DEPUTY.finditer(norm):
+            mod, office = m.group("mod"), match_stem(m.group("office"))
+            if office in self.c.all_words and match_stem(mod.split()[0]) not in self.c.all_words:
+                out.append(f"{m.group(0)!r}: another office than C's")
+        return out
+
+    def _split_name(self, norm: str) -> list[str]:
+        """Two words the question joins as another reading does ("the Summer Olympics") where C puts a word
+        between them ("the Summer Youth Olympics"): the name of another referent."""
+        def pairs(t: str) -> set[tuple[str, str]]:
+            ws = re.findall(r"[a-z0-9]+", t)
+            return {(a, b) for a, b in zip(ws, ws[1:], strict=False) if a not in STOPWORDS and b not in STOPWORDS
+                    and a not in FRAME_WORDS and b not in FRAME_WORDS}
+        c_norm = fold(self.instance.context)
+        c_words = set(re.findall(r"[a-z0-9]+", c_norm))
+        joined = pairs(c_norm) | pairs(self._texts[0])
+        others = set().union(*(pairs(fold(r.question)) for k, r in enumerate(self.instance.readings)
+                               if k != self.instance.target))
+        return [f"{a} {b}: C puts a word between" for a, b in sorted(pairs(norm) & others - joined)
+                if a in c_words and b in c_words
+                and re.search(rf"\b{a}\s+[a-z]+\s+{b}\b", c_norm)]
+
+    def _echoes_other(self, text: str) -> bool:
+        """The question quotes another reading's question whole ("Do you mean: Who plays Obi Wan in Star Wars
+        Episode 3?") and not C's: it proposes that reading."""
+        def words(t: str) -> str:
+            return " " + " ".join(re.findall(r"[a-z0-9]+", fold(t))) + " "
+        q = words(text)
+        if words(self.instance.context) in q:
+            return False
+        return any(len(words(r.question).split()) >= 4 and words(r.question) in q
+                   and words(r.question) != words(self.instance.context)
+                   for k, r in enumerate(self.instance.readings) if k != self.instance.target)
+
+    def _with_without(self, norm: str) -> bool:
+        """"with parental consent" when C says "without parental consent" (or the other way round)."""
+        c = fold(self.instance.context)
+        for m in re.finditer(r"\b(with|without)\s+(?:(?:the|a|an|any|their|his|her)\s+)?([a-z]+(?:\s+[a-z]+)?)", norm):
+            other = "without" if m.group(1) == "with" else "with"
+            words = re.escape(m.group(2).split()[0])
+            if re.search(rf"\b{other}\s+(?:(?:the|a|an|any|their|his|her)\s+)?{words}\b", c) and not re.search(
+                    rf"\b{other}\b", norm):
+                return True
+        return False
 
     def _states_narrowing(self, q: TextFacts, scope: str) -> bool:
         """The question states one of C's qualifiers; the noun its quantifier counts is no qualifier ("for all
@@ -431,7 +552,8 @@ class GeneralSimulator:
         if not yes_no:
             return self._reply(IDK, "not a yes/no question", info)
         text = " ".join(yes_no)
-        if (_PROCESS.search(text) and _COVER_ALL.search(fold(text))) or _OFFER_ALL.search(text):
+        if (_PROCESS.search(text) and _COVER_ALL.search(fold(text))) or _OFFER_ALL.search(text) \
+                or _OFFER_MORE.search(text):
             return self._reply(IDK, "an offer about the answer's form (all readings), not the user's intent", info)
         tag = bool(_TAG.search(text))
         positive = _positive_form(text)
@@ -439,6 +561,10 @@ class GeneralSimulator:
             info["read_as"] = text = positive
         elif _NEGATED_HEAD.search(text) and not tag:
             return self._reply(IDK, "an elliptical negation: yes and no would be ambiguous", info)
+        if self._echoes_other(text):
+            return self._reply(NO, "quotes another reading's question whole", info)
+        if self._with_without(fold(text)):
+            return self._reply(NO, "states with what C states without (or the other way round)", info)
         premise = _PREMISE.match(text)
         if premise and self._judge(premise.group("premise")).contradicted:
             return self._reply(NO, "the premise of a follow-up question is contradicted", info)
@@ -481,6 +607,17 @@ def _positive_form(text: str) -> str | None:
     if m:
         return f"{m.group('subj')} {m.group('body')}?"
     return None
+
+
+def _sequel_numbers(context: str, prompt: str) -> list[int]:
+    """The number C puts after the prompt's title ("... in how to train your dragon 2" when the prompt says "...
+    in how to train your dragon"): a sequel's number, so "the first movie" is another film."""
+    c, p = fold(context), fold(prompt)
+    out = []
+    for m in re.finditer(r"([a-z]+) ([2-9])(?![0-9a-z])", c):
+        if re.search(rf"\b{m.group(1)}\b", p) and not re.search(rf"\b{m.group(1)} {m.group(2)}\b", p):
+            out.append(int(m.group(2)))
+    return out
 
 
 def _shift_holds(shift: tuple[str, int], year: int) -> bool:

@@ -27,6 +27,11 @@ in Texas"), nor an artist named as a possessive before the title the question na
 Preston's 'That's the Way God Planned It'"): that names context. Another reading's answer stated only inside
 a list answer ("Neil Armstrong" in "Neil Armstrong and Buzz Aldrin", alias "Armstrong and Aldrin") is a
 member of that list, not a second answer.
+Spans of years with a shortened end are read in full ("2015–16" = "2015-16" = "2015-2016"; ISO dates are no
+spans); a name stated with middle initials the alias lacks states it ("Janet Q. Doe" = "Janet Doe"); a hedge
+word opening an alias ("approximately 300000 km/s") is optional; a reading named only as the object of a verb
+whose subject is another reading's stated answer ("Ron shot Carl": not "played", "joined" and other verbs that
+pair two answers, and not across punctuation) is what that answer acted on, not a second answer.
 Names are compared in one form: spaced initials joined ("C. K. Nayudu" = "CK Nayudu"), "Saint" = "St.",
 "Mount" = "Mt.", titles of rank and office with their abbreviations ("Colonel" = "Col.", "Doctor" = "Dr."),
 and a capitalised US state code after a comma read as the state ("Bloomington, MN" = "Bloomington, Minnesota").
@@ -39,7 +44,7 @@ and a capitalised US state code after a comma read as the state ("Bloomington, M
 - `default_captured`: any-valid but not intended (a valid, non-target reading);
 - `non_committal`: it matches nothing and says it cannot answer, or asks back ("it depends", "which one
   do you mean?", "Could you tell me which marriage you mean?"), says the answer is not known yet ("it hasn't
-  been announced"), or is empty.
+  been announced"), says it found nothing ("I couldn't find reliable information"), or is empty.
 Exact match (AmbigQA's EM, the whole normalised answer equal to an alias) and token F1 (SQuAD's, best alias)
 are reported beside the verdicts for the target and for the best reading.
 """
@@ -323,7 +328,10 @@ _NON_COMMITTAL = re.compile(
     r"|which (?:\w+ ){1,2}(?:do|did|would) you (?:mean|have in mind|want|like)|(?:could|can|would) you (?:please )?"
     r"(?:tell me|let me know|say|confirm) (?:which|what|whether|if)|(?:has|have|had)(?: not|n't) (?:yet )?been "
     r"(?:announced|released|confirmed|revealed|decided|determined|scheduled)|(?:yet )?to be (?:announced|determined|"
-    r"confirmed)|tba|tbd)\b|\?\s*$")
+    r"confirmed)|tba|tbd"
+    # says it found no answer ("I couldn't find reliable cast information")
+    r"|(?:couldn'?t|could not|can'?t|cannot|was unable to|am unable to|wasn'?t able to) (?:find|locate|verify)"
+    r"|no reliable (?:information|data|source|record)s?)\b|\?\s*$")
 
 
 def token_f1(prediction: str, reference: str) -> float:
@@ -337,11 +345,38 @@ def token_f1(prediction: str, reference: str) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
+#: a season or a span of years with its end year shortened: "2015–16", "1999-00"
+_SHORT_SPAN = re.compile(r"(?<![\d.,/-])((?:1[0-9]|20)\d\d)\s*[-–—]\s*(\d\d)(?![\d.,/–—-])")
+#: a hedge word that opens an alias and says nothing of its value ("approximately 300000 km/s")
+_APPROX = re.compile(r"^\s*(?:approximately|approx\.?|about|around|roughly|nearly|almost|circa|some|~|≈)\s+", re.I)
+
+
+def _full_years(text: str) -> str:
+    """Spans of years in one form: "2015–16" and "2015-16" -> "2015-2016" (the end year in full, the next
+    century where it would fall before the start: "1999-00" -> "1999-2000")."""
+    def full(m: re.Match[str]) -> str:
+        start = int(m.group(1))
+        end = start // 100 * 100 + int(m.group(2))
+        if end < start:
+            end += 100
+        return f"{m.group(1)}-{end}" if end - start <= 10 else m.group(0)
+    return _SHORT_SPAN.sub(full, text)
+
+
+def _plain(text: str) -> str:
+    """The forms answers and aliases are compared in: fractions (`plain_fractions`) and spans of years."""
+    return _full_years(plain_fractions(text))
+
+
 def _variants(alias: str) -> list[str]:
     out = [alias]
     bare = re.sub(r"\s*\([^()]*\)\s*", " ", alias).strip()
     if bare and bare != alias:
         out.append(bare)
+    for form in list(out):  # "approximately 300000 km/s" is stated by "about 300,000 km/s" and "300,000 km/s"
+        plain = _APPROX.sub("", form)
+        if plain != form and plain.strip():
+            out.append(plain)
     return out
 
 
@@ -386,7 +421,7 @@ def _grading_tokens(text: str) -> list[Token]:
     """`answer_tokens` (possessives dropped) in the forms names are compared in: `_same_forms`, and a US state
     code after a comma read as the state ("Lake Placid, NY" = "Lake Placid, New York"; the code must be in
     capitals: "in" and "or" are words)."""
-    text = plain_fractions(text)
+    text = _plain(text)
     nfkc = unicodedata.normalize("NFKC", text)
     aligned = len(nfkc) == len(fold(text))  # spans index both (Latin script)
     tokens: list[Token] = []
@@ -409,7 +444,7 @@ class _Answer:
     """An answer prepared once: its tokens, dates, numbers, and the spans copied from the questions."""
 
     def __init__(self, text: str, question_texts: list[str]):
-        text = plain_fractions(text)
+        text = _plain(text)
         self.text = text
         self.folded = fold(text)
         self.tokens = _grading_tokens(text)
@@ -452,6 +487,10 @@ class _Answer:
             for i in range(len(self.words) - n + 1):
                 if self.words[i:i + n] == seq and not self._copied(i, i + n):
                     found.append((self.tokens[i].start, self.tokens[i + n - 1].end))
+                elif n > 1 and self.words[i] == seq[0]:
+                    end = self._with_initials(seq, i)  # "Janet L. Yellen" states "Janet Yellen"
+                    if end is not None and not self._copied(i, end):
+                        found.append((self.tokens[i].start, self.tokens[end - 1].end))
         date = _whole_date(alias)
         if date is not None:
             found += [(d.start, d.end) for d in self.dates if d.states(date)]
@@ -464,6 +503,20 @@ class _Answer:
                       if x.value == number.value and x.ordinal == number.ordinal and not self._number_copied(x)]
         context = [s for s in found if self._excluded(s[0])]
         return [s for s in found if s not in context], context
+
+    def _with_initials(self, seq: list[str], i: int) -> int | None:
+        """The end of a run from token `i` that states the name `seq` with middle initials the name lacks
+        ("Janet L. Yellen", "John F. W. Kennedy"); None when there is none or nothing was skipped."""
+        if not all(w.isalpha() and len(w) > 1 for w in seq):
+            return None
+        k, skipped = i + 1, False
+        for w in seq[1:]:
+            while k < len(self.words) and len(self.words[k]) == 1 and self.words[k].isalpha():
+                k, skipped = k + 1, True
+            if k >= len(self.words) or self.words[k] != w:
+                return None
+            k += 1
+        return k if skipped else None
 
     def _number_copied(self, x: NumberValue) -> bool:
         idx = [k for k, t in enumerate(self.tokens) if t.start < x.end and x.start < t.end]
@@ -526,7 +579,7 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
     methods: dict[str, str] = {}
     context: list[tuple[int, int]] = []
     for k, reading in enumerate(instance.readings):
-        exact = any(norm == squad_normalize(plain_fractions(v)) for a in reading.answers for v in _variants(a))
+        exact = any(norm == squad_normalize(_plain(v)) for a in reading.answers for v in _variants(a))
         found, ctx, method = _reading_spans(prepared, reading.answers)
         context += ctx
         if exact:
@@ -553,6 +606,7 @@ def grade_text_answer(instance: AmbigQAInstance, answer: str | None, *, answered
             del spans[k]
             methods.pop(str(k), None)
     _drop_modifiers(prepared, spans, methods)
+    _drop_objects(prepared.folded, spans, methods)
     matched = sorted(spans)
     hedge = any(not _overlap(spans[a], spans[b]) for i, a in enumerate(matched) for b in matched[i + 1:])
     correct = target in spans and not hedge
@@ -644,6 +698,34 @@ def _drop_modifiers(answer: _Answer, spans: dict[int, list[tuple[int, int]]], me
     for k, ss in spans.items():
         others = [o for j, os in spans.items() if j != k for o in os]
         if all(_modifies(answer, s, others) for s in ss):
+            drop.append(k)
+    if len(drop) < len(spans):
+        for k in drop:
+            del spans[k]
+            methods.pop(str(k), None)
+
+
+#: what stands between a subject and its object: a verb, an adverb before it ("accidentally shot"), never a
+#: conjunction, a preposition or a copula; nor a verb that pairs two answers ("Jane Wyatt played Margaret":
+#: the actor and the character; "Aldrin joined Armstrong": two people who did the same)
+_VERB_GAP = re.compile(r"\s+(?:[a-z]+ly\s+)?(?!(?:and|or|nor|but|then|also|later|vs|versus|is|was|are|were|be|as|with|"
+                       r"to|in|on|at|by|for|from|of|before|after|not|than|while|when|until|since|if|the|a|an|"
+                       r"plays?|played|portray(?:s|ed)?|voice[sd]?|join(?:s|ed)?|became|becomes|accompanied|"
+                       r"partnered|succeeded|preceded|followed|replaced|sits|sat|lies|lay)\s)"
+                       r"[a-z]+\s+")
+
+
+def _drop_objects(text: str, spans: dict[int, list[tuple[int, int]]], methods: dict[str, str]) -> None:
+    """A reading named only as the object of a verb whose subject is another reading's stated answer is what
+    that answer acted on, not a second answer: "Ron Anderson accidentally shot Carl" answers who shot him."""
+    if len(spans) < 2:
+        return
+    drop = []
+    for k, ss in spans.items():
+        subjects = [o for j, os in spans.items() if j != k and j not in drop for o in os]
+        # a token's span holds its punctuation: "The Hague, although Amsterdam ..." starts another clause
+        if all(any(o[1] <= s[0] and text[o[1] - 1].isalnum() and _VERB_GAP.fullmatch(text[o[1]:s[0]])
+                   for o in subjects) for s in ss):
             drop.append(k)
     if len(drop) < len(spans):
         for k in drop:
