@@ -200,3 +200,12 @@ def test_a_count_in_words_against_an_alias_in_digits_is_left_unmatched():
         {"intent_id": "b", "description": "b", "slots": {"version": "amended"}, "answer_aliases": ["13"]}]})
     assert match_intent("nine", c).intent_id is None
     assert match_intent("共9条", c).intent_id == "a"
+
+
+def test_an_exact_alias_outranks_the_same_name_spaced_differently():
+    # two intents whose aliases differ only by a space: each alias still selects its own intent
+    c = CIG.model_validate({**example_bands().model_dump(), "intents": [
+        {"intent_id": "a", "description": "a", "slots": {"year": "1999"}, "answer_aliases": ["Jo DelaCruz"]},
+        {"intent_id": "b", "description": "b", "slots": {"year": "2008"}, "answer_aliases": ["Jo Dela Cruz"]}]})
+    assert match_intent("Jo DelaCruz", c).intent_id == "a"
+    assert match_intent("Jo Dela Cruz", c).intent_id == "b"

@@ -489,8 +489,8 @@ def _match_aliases(answer: str, cig: CIG) -> IntentMatch:
                 if al is not None and al.score >= FUZZY_THRESHOLD and not _set_aside(text, al.dest_start) \
                         and not _contradicts(a, _whole_words(text, al.dest_start, al.dest_end)):
                     found = [(al.dest_start, al.dest_end, alias, "fuzzy")]
-            if not found:
-                found = [(st, en, alias, "alias") for st, en in _spaced(a, text)]
+            if not found:  # a resemblance: an exact mention of another intent's alias outranks it ("EJ DiMera")
+                found = [(st, en, alias, "fuzzy") for st, en in _spaced(a, text)]
             if not found and len(a.split()) < FUZZY_MIN_WORDS and len(a) >= MISSPELLING_MIN_CHARS:
                 found = [(st, en, alias, "fuzzy") for st, en in _misspelt(a, text, intent.intent_id, cig)]
             if found:
