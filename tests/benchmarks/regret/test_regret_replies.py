@@ -147,6 +147,7 @@ def test_intensifiers_are_not_refusals(text, refusal):
     # ... but an offer after an answer stays an answer
     ("Revenue was $12.3 million. Let me know if you want the GAAP or the adjusted breakdown.", "ANSWER"),
     ("Revenue was $12.3 million. Tell me if you want more detail.", "ANSWER"),
+    ("Tell me if you want more detail or a short summary.", "ANSWER"),
     ("The 2017 award went to Cody Bellinger. Please share your feedback on this answer.", "ANSWER"),
     ("上半年收入为4.1亿元，你是想问全年的话是8.9亿元。", "ANSWER"),
 ])
@@ -158,6 +159,7 @@ def test_third_annotator_classes(text, kind):
     ('{"type": "ANSWER", "final_response": "Sorry, I am unable to browse current prices."}', True),
     ("I'm sorry, I cannot look up live stock levels.", True),
     ("Sorry for the wait: the answer is 1998.", False),
+    ("Sorry, I can't help but smile at this one: it was 1998.", False),
 ])
 def test_an_apology_with_an_inability_is_a_refusal(text, refusal):
     r = classify_reply(text)

@@ -85,7 +85,8 @@ _REQUEST = re.compile(r"^(?:(?:please|kindly)\s+)?(?:(?:could|can|would) you\s+)
 #: "Tell me if you want the gross or the net figure": a request when nothing has been answered before it (after an
 #: answer, "Let me know if you want more detail or a summary" is an offer)
 _CONDITIONAL_REQUEST = re.compile(r"^(?:(?:just|please|kindly)\s+)?(?:tell me|let me know)\s+(?:if|whether)\s+you\b"
-                                  r".*\bor\b", re.I)
+                                  r"(?!.*\b(?:more|further|additional|less)\s+(?:detail|details|information|info|"
+                                  r"context)\b|.*\b(?:summary|elaborat|explanation)).*\bor\b", re.I)
 #: a question introducing a list of options with a colon: "Which release do you mean:" (not "What you need to know:")
 _COLON_QUESTION = re.compile(r"^(?:(?:which|what|whose)\s+(?:[\w'’-]+\s+){0,3}(?:do|did|are|were|would|should|could|"
                              r"will)\s+you|(?:do|did|are|would|could|can|will)\s+you)\b.*[:：]$", re.I)
@@ -134,7 +135,7 @@ _REFUSAL = re.compile(
     r"(?:无法|不能|没法)(?:提供|回答|确定|判断|给出|获取|查询|找到)|(?:没有|缺乏)(?:足够|相关)的?(?:信息|数据|资料)|我不知道|"
     # an apology followed by an inability: "I'm sorry, I can't recommend products from live listings."
     r"\b(?:sorry|apologi[sz]e)\b[^.?!]{0,20}?\bi\s*(?:can(?:no|['’])t|am unable|['’]m unable|am not able|"
-    r"['’]m not able)\b",
+    r"['’]m not able)\b(?!\s+(?:help but|help thinking|stress|overstate|believe|wait|resist|thank))",
     re.I)
 #: a question put to the user about what they mean (not "Did you know?", not "Are you thinking of moving?")
 _ADDRESSED_ASK = re.compile(
