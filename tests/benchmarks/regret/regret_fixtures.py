@@ -232,3 +232,66 @@ def example_namesakes() -> CIG:
     return _cig("t-example-namesakes", "Who was the fictional senator of Exampleland?", {"year": ["1990", "2000"]},
                 {"year": ["Which year?"]},
                 [("a", {"year": "1990"}, ["Jonathan Smith"]), ("b", {"year": "2000"}, ["Johnathan Smith"])])
+
+
+def example_cup() -> CIG:
+    """A visibly fictional competition held for men and women (one `gender` variable)."""
+    return _cig("t-example-cup", "Who scored first in the fictional Example Cup final?",
+                {"gender": ["men's", "women's"]}, {"gender": ["Do you mean the men's or the women's final?"]},
+                [("men", {"gender": "men's"}, ["Tomas Examplesson"]), ("women", {"gender": "women's"}, ["Ida Sample"])])
+
+
+def example_remakes() -> CIG:
+    """A visibly fictional film made three times (one `year` variable)."""
+    return _cig("t-example-remakes", "Who directed the fictional film Example Night?",
+                {"year": ["1952", "1968", "1997"]}, {"year": ["Which year do you mean?"]},
+                [("y1952", {"year": "1952"}, ["Ann Example"]), ("y1968", {"year": "1968"}, ["Bo Sample"]),
+                 ("y1997", {"year": "1997"}, ["Cy Specimen"])])
+
+
+def example_flasks() -> CIG:
+    """Visibly fictional flasks by capacity and colour."""
+    return _cig("t-example-flasks", "I want a flask for hiking.",
+                {"colour": ["silver", "red"], "size": ["18 oz", "26 oz"]},
+                {"colour": ["What colour would you like?"], "size": ["What size are you looking for?"]},
+                [("f18", {"colour": "silver", "size": "18 oz"}, ["Exampleflask 18 oz Steel Flask"]),
+                 ("f26", {"colour": "red", "size": "26 oz"}, ["Exampleflask 26 oz Trail Flask, Red"])])
+
+
+def example_gross_net() -> CIG:
+    """A visibly fictional trader's revenue on the gross and the net basis (Chinese values with a gloss)."""
+    return _cig("t-example-gross-net", "示例贸易公司（虚构）2024年的收入是多少？",
+                {"basis": ["总额法（主要责任人）", "净额法（代理人）"]}, {"basis": ["Which basis do you mean?"]},
+                [("gross", {"basis": "总额法（主要责任人）"}, ["15.20亿元"]),
+                 ("net", {"basis": "净额法（代理人）"}, ["1.80亿元"])])
+
+
+def example_counts() -> CIG:
+    """A visibly fictional list whose length changed: counts as number words."""
+    return _cig("t-example-counts", "How many articles does the fictional Example Charter have?",
+                {"version": ["original", "amended"]}, {"version": ["Which version do you mean?"]},
+                [("orig", {"version": "original"}, ["twelve"]), ("amended", {"version": "amended"}, ["Fourteen"])])
+
+
+def example_laptops() -> CIG:
+    """Visibly fictional laptops whose aliases are longer than the model names answers use."""
+    return _cig("t-example-laptops", "Can you suggest a laptop?",
+                {"brand": ["Exampleco", "Samplemark"]}, {"brand": ["Which brand would you prefer?"]},
+                [("n7420", {"brand": "Exampleco"}, ["Exampleco Notebook 7420 Business Edition",
+                                                     "Exampleco Notebook 7420 Business Edition, 16GB RAM, 512GB SSD"]),
+                 ("n5310", {"brand": "Exampleco"}, ["Exampleco Notebook 5310 Slim, 8GB RAM"]),
+                 ("vista", {"brand": "Samplemark"}, ["Samplemark Vista 15 Home Laptop"])])
+
+
+def example_society() -> CIG:
+    """A visibly fictional society's chairs: the first and the current one."""
+    return _cig("t-example-society", "Who is the current chair of the fictional Example Society?",
+                {"ordinal": ["1st", "4th"]}, {"ordinal": ["Which chair in the order do you mean?"]},
+                [("first", {"ordinal": "1st"}, ["Alma Reyes"]), ("current", {"ordinal": "4th"}, ["Tobias Lind"])])
+
+
+def example_bands() -> CIG:
+    """Visibly fictional acts: a long full name and a one-word band name."""
+    return _cig("t-example-bands", "Who sang the fictional song Example Lights?",
+                {"year": ["1999", "2008"]}, {"year": ["Which year do you mean?"]},
+                [("y1999", {"year": "1999"}, ["Marjorie Ann Whitfield"]), ("y2008", {"year": "2008"}, ["Echoformers"])])

@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 from regret_fixtures import (
     example_basis,
+    example_cup,
+    example_flasks,
+    example_gross_net,
     example_halves,
     example_harbor,
     example_launch,
+    example_remakes,
     example_street,
     hallelujah,
     moon,
@@ -153,3 +157,29 @@ def test_embeddings_method_on_the_fresh_annotator_classes():
     wrong = [(q, a, mapper.map(q, cig()).action) for cig, q, a, _ in FRESH_ANNOTATOR_CLASSES
              if mapper.map(q, cig()).action != a]
     assert not wrong
+
+
+# Regression cases for what the third independent annotator found (invented questions over invented CIGs).
+THIRD_ANNOTATOR_CLASSES = [
+    # Chinese cue words of gender and size, and Chinese names of English values (and the reverse)
+    (example_cup, "请问您说的是男足还是女足的比赛？", "ask:gender", None),
+    (example_launch, "您想知道日本的发售日期还是欧洲的？", "ask:place", None),
+    (example_flasks, "您需要多大的水壶？", "ask:size", None),
+    (example_gross_net, "请问您要的是总额法的数字吗？", "ask:basis", None),
+    (example_gross_net, "Should I report it on a gross basis or a net basis?", "ask:basis", None),
+    # a capacity asked by its unit
+    (example_flasks, "How many ounces do you need it to hold?", "ask:size", None),
+    # an offer by era: a decade one of the years falls in
+    (example_remakes, "The technicolor original or the 1990s reboot?", "ask:year", None),
+    (example_remakes, "Do you mean the one from the sixties?", "ask:year", None),
+    # a which-phrase about the prompt's entity whose head names a dimension the CIG lacks ...
+    (example_cup, "Which Example Cup year are you interested in?", "unsupported", "no_variable"),
+    # ... while one that only names the entity still asks which reading is meant
+    (example_cup, "Which Example Cup final do you mean?", "ask:gender", None),
+]
+
+
+@pytest.mark.parametrize("cig, question, action, reason", THIRD_ANNOTATOR_CLASSES)
+def test_third_annotator_classes(cig, question, action, reason):
+    m = ActionMapper("lexical").map(question, cig())
+    assert (m.action, m.reason) == (action, reason)

@@ -9,10 +9,14 @@ from regret_fixtures import (
     blanche,
     california,
     death_valley,
+    example_bands,
+    example_counts,
+    example_laptops,
     example_namesakes,
     example_phones,
     example_quest,
     example_single,
+    example_society,
     example_street,
     example_town,
     final_goal,
@@ -159,3 +163,49 @@ def test_a_year_like_count_is_not_read_as_the_count():
         {"intent_id": "b", "description": "b", "slots": {"year": "2021"}, "answer_aliases": ["27,282"]}]})
     assert match_intent("1710", c).intent_id is None
     assert match_intent("27282", c).intent_id == "b"
+
+
+@pytest.mark.parametrize("answer, cig, expected", [
+    # a count in digits against an alias in words (also next to Chinese characters)
+    ("There are 12 articles.", example_counts, "orig"),
+    ("14", example_counts, "amended"),
+    ("该宪章共有14条。", example_counts, "amended"),
+    ("Twelve, later fourteen.", example_counts, None),
+    ("It was 12 until 2014.", example_counts, "orig"),
+    # a space between digit groups of three
+    ("It had 139 875 residents.", example_town, "y2021"),
+    ("118 918", example_town, "y2011"),
+    # a model name shorter than every alias, when the answer names no figure the aliases lack
+    ("I'd go with the Notebook 7420.", example_laptops, "n7420"),
+    ("The Exampleco Notebook 7420 with 16GB RAM.", example_laptops, "n7420"),
+    ("Notebook 5310 with 32GB RAM.", example_laptops, None),
+    ("The Notebook 7421.", example_laptops, None),
+    # a long name two letters off, a name split or joined differently
+    ("Marjory Ann Whitfield sang it.", example_bands, "y1999"),
+    ("It's by Echo Formers.", example_bands, "y2008"),
+    # a background mention beside the answer to the prompt's own words ...
+    ("Alma Reyes was the first chair; the current one is Tobias Lind.", example_society, "current"),
+    # ... but not a conditional or a statement that answers nothing of the prompt
+    ("If you mean the first, Alma Reyes; the current one is Tobias Lind.", example_society, None),
+    ("Alma Reyes. Tobias Lind.", example_society, None),
+])
+def test_third_annotator_classes(answer, cig, expected):
+    assert match_intent(answer, cig()).intent_id == expected
+
+
+def test_a_count_in_words_against_an_alias_in_digits_is_left_unmatched():
+    # the author's set labels "nine games" against the alias "9" as no match; digits against words do match
+    c = CIG.model_validate({**example_counts().model_dump(), "intents": [
+        {"intent_id": "a", "description": "a", "slots": {"version": "original"}, "answer_aliases": ["9"]},
+        {"intent_id": "b", "description": "b", "slots": {"version": "amended"}, "answer_aliases": ["13"]}]})
+    assert match_intent("nine", c).intent_id is None
+    assert match_intent("共9条", c).intent_id == "a"
+
+
+def test_an_exact_alias_outranks_the_same_name_spaced_differently():
+    # two intents whose aliases differ only by a space: each alias still selects its own intent
+    c = CIG.model_validate({**example_bands().model_dump(), "intents": [
+        {"intent_id": "a", "description": "a", "slots": {"year": "1999"}, "answer_aliases": ["Jo DelaCruz"]},
+        {"intent_id": "b", "description": "b", "slots": {"year": "2008"}, "answer_aliases": ["Jo Dela Cruz"]}]})
+    assert match_intent("Jo DelaCruz", c).intent_id == "a"
+    assert match_intent("Jo Dela Cruz", c).intent_id == "b"

@@ -130,3 +130,37 @@ def test_fresh_annotator_classes(text, kind):
 def test_intensifiers_are_not_refusals(text, refusal):
     r = classify_reply(text)
     assert r.kind == "ANSWER" and r.refusal is refusal
+
+
+@pytest.mark.parametrize("text, kind", [
+    # a question or a request that introduces its options with a colon
+    ("Before I pick one, could you tell me:\n- the room size\n- your budget", "ASK"),
+    ("Which edition are you after:\n- the 2019 hardback\n- the 2021 paperback", "ASK"),
+    ("What you need to know:\n- it launched in 2011\n- it sold two million copies", "ANSWER"),
+    # requests without a question mark
+    ("I'd need a little more context — in particular, which league you mean.", "ASK"),
+    ("I can pull either the 2016 or the 2017 figure — just say which.", "ASK"),
+    ("Sure. Let me know whether you want the GAAP or the adjusted number", "ASK"),
+    ("Kindly provide your budget, and I will suggest a kettle.", "ASK"),
+    ("为便于核对，请说明是合并报表还是母公司报表的数据。", "ASK"),
+    ("你是想问上半年还是全年", "ASK"),
+    # ... but an offer after an answer stays an answer
+    ("Revenue was $12.3 million. Let me know if you want the GAAP or the adjusted breakdown.", "ANSWER"),
+    ("Revenue was $12.3 million. Tell me if you want more detail.", "ANSWER"),
+    ("Tell me if you want more detail or a short summary.", "ANSWER"),
+    ("The 2017 award went to Cody Bellinger. Please share your feedback on this answer.", "ANSWER"),
+    ("上半年收入为4.1亿元，你是想问全年的话是8.9亿元。", "ANSWER"),
+])
+def test_third_annotator_classes(text, kind):
+    assert classify_reply(text).kind == kind
+
+
+@pytest.mark.parametrize("text, refusal", [
+    ('{"type": "ANSWER", "final_response": "Sorry, I am unable to browse current prices."}', True),
+    ("I'm sorry, I cannot look up live stock levels.", True),
+    ("Sorry for the wait: the answer is 1998.", False),
+    ("Sorry, I can't help but smile at this one: it was 1998.", False),
+])
+def test_an_apology_with_an_inability_is_a_refusal(text, refusal):
+    r = classify_reply(text)
+    assert r.kind == "ANSWER" and r.refusal is refusal

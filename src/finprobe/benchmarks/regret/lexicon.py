@@ -43,7 +43,10 @@ VARIABLE_WORDS: dict[str, tuple[str, ...]] = {
     "brand": ("brand", "brands", "make", "manufacturer", "maker", "company", "label"),
     "colour": ("colour", "color", "colours", "colors", "shade", "finish"),
     "size": ("size", "sizes", "big", "small", "large", "capacity", "dimensions", "how", "litre", "liter",
-             "inch", "inches", "cubic", "storage", "memory", "gb", "tb", "ram"),
+             "inch", "inches", "cubic", "storage", "memory", "gb", "tb", "ram",
+             # a capacity asked by its unit or by what the item holds ("How many ounces should it hold?")
+             "litres", "liters", "ounce", "ounces", "oz", "ml", "millilitres", "milliliters", "gallon", "gallons",
+             "quart", "quarts", "pints", "hold", "holds", "volume", "vram"),
     "price_band": ("price", "budget", "cost", "spend", "expensive", "cheap", "range", "afford", "dollars"),
     "product_type": ("type", "kind", "style", "model", "category", "sort"),
     "material": ("material", "made", "fabric", "steel", "plastic", "wood"),
@@ -104,14 +107,15 @@ VARIABLE_WORDS_ZH: dict[str, tuple[str, ...]] = {
     "artist": ("歌手", "艺人", "乐队", "演唱", "原唱", "翻唱", "歌星", "组合"),
     "person": ("哪位", "谁", "人物", "哪个人"),
     "version": ("版本", "哪一版", "改编", "翻拍"),
-    "gender": ("男子", "女子", "男性", "女性", "男子组", "女子组", "男篮", "女篮"),
+    "gender": ("男子", "女子", "男性", "女性", "男子组", "女子组", "男篮", "女篮", "男足", "女足", "男排", "女排",
+               "男单", "女单", "男团", "女团", "男款", "女款"),
     "competition": ("比赛", "联赛", "锦标赛", "杯赛", "赛事"),
     "platform": ("平台", "主机", "系统", "设备"),
     "language": ("语言", "语种", "英语", "中文", "配音版", "译本"),
     "criterion": ("衡量", "标准", "按照", "指标", "口径"),
     "brand": ("品牌", "牌子", "厂商", "厂家"),
     "colour": ("颜色", "配色", "色调"),
-    "size": ("尺寸", "大小", "容量", "尺码", "内存", "存储"),
+    "size": ("尺寸", "大小", "容量", "尺码", "内存", "存储", "多大", "显存", "多少升", "多少毫升", "几寸", "多少寸"),
     "price_band": ("价格", "预算", "价位", "多少钱"),
     "product_type": ("类型", "款式", "型号", "种类"),
     "material": ("材质", "材料", "面料"),
@@ -121,3 +125,20 @@ VARIABLE_WORDS_ZH: dict[str, tuple[str, ...]] = {
     "vintage": ("重述", "更正", "原始", "修订", "原版", "原报"),
     "currency": ("货币", "币种", "美元", "人民币", "港元", "欧元", "日元", "汇率", "换算"),
 }
+
+#: the same value in English and in Chinese, for a question asked in one language about a CIG whose values are
+#: written in the other ("日本还是美国？" offers the values Japan and United States; "a gross or a net basis?" offers
+#: 总额法 and 净额法). Each pair is (English words, Chinese word); a value containing either side is glossed by the
+#: other. Only names of places and terms of the financial dimensions that converters write.
+VALUE_GLOSSES: tuple[tuple[str, str], ...] = (
+    ("united states", "美国"), ("usa", "美国"), ("america", "美国"), ("north america", "北美"), ("japan", "日本"),
+    ("china", "中国"), ("united kingdom", "英国"), ("uk", "英国"), ("britain", "英国"), ("england", "英格兰"),
+    ("france", "法国"), ("germany", "德国"), ("italy", "意大利"), ("spain", "西班牙"), ("canada", "加拿大"),
+    ("australia", "澳大利亚"), ("india", "印度"), ("korea", "韩国"), ("south korea", "韩国"), ("russia", "俄罗斯"),
+    ("brazil", "巴西"), ("mexico", "墨西哥"), ("europe", "欧洲"), ("asia", "亚洲"), ("hong kong", "香港"),
+    ("taiwan", "台湾"), ("singapore", "新加坡"), ("netherlands", "荷兰"), ("sweden", "瑞典"),
+    ("new zealand", "新西兰"), ("ireland", "爱尔兰"), ("scotland", "苏格兰"), ("argentina", "阿根廷"),
+    ("net", "净额"), ("gross", "总额"), ("agent", "代理人"), ("principal", "主要责任人"),
+    ("consolidated", "合并"), ("parent", "母公司"), ("restated", "重述"), ("adjusted", "调整"),
+    ("basic", "基本"), ("diluted", "稀释"),
+)

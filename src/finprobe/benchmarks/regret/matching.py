@@ -14,7 +14,12 @@ misspelling of a long name no other intent's alias is close to ("Vivian Leigh"),
 "Dame Quentin Bryce"), a product title shortened or paraphrased. The last two are matched by distinctive
 words: words of one intent's aliases that no other intent's aliases (nor the prompt) contain. A resemblance
 never selects an intent when the answer names a model number that intent's aliases lack ("Galaxy S23 Ultra" is
-not the "Galaxy S21 5G").
+not the "Galaxy S21 5G"). Also: a count in digits for an alias that is the count in words ("11" for "eleven", also
+"11项"), "231 636" for "231,636", a full name two letters off ("Crosbie" for "Crosby", names of 15+ characters),
+a name split or joined differently ("Body Rockers"), a model name shorter than every alias ("iPhone 8", "Latitude
+7480": a word and its number that one intent's aliases alone have, with no figure the answer adds), and an answer
+that names a second intent as background in a statement of its own while the other statement repeats the prompt's
+qualifier ("X was the first; the current one is Y" for "Who is the current ...?").
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ from pydantic import BaseModel
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from finprobe.benchmarks.regret._text import STOPWORDS, norm
+from finprobe.benchmarks.regret._text import STOPWORDS, content_words, norm
 from finprobe.benchmarks.regret.cig import CIG
+from finprobe.benchmarks.regret.lexicon import VALUE_WORDS
 from finprobe.core.numbers import ParsedNumber, find_dates, find_numbers, parse_number, same_figure
 
 __all__ = ["IntentMatch", "match_intent", "FUZZY_MIN_WORDS", "FUZZY_THRESHOLD", "MISSPELLING_MIN_CHARS",
@@ -40,6 +46,10 @@ FUZZY_THRESHOLD = 90.0
 #: shorter aliases (names: "Vivien Leigh") of at least this many characters match an answer one letter off, when no
 #: other intent's alias is within two letters of the same words
 MISSPELLING_MIN_CHARS = 10
+#: aliases of at least this many characters may be misspelt by two letters (a full name: "Cathy Lee Crosbie")
+MISSPELLING_2_CHARS = 15
+#: aliases of at least this many letters (spaces aside) match an answer that joins or splits their words
+SPACED_MIN_CHARS = 8
 
 _SET_ASIDE = re.compile(
     r"(?:\bnot\b|\bn't\b|\brather than\b|\binstead of\b|\bas opposed to\b|\bunlike\b|\bother than\b|\bnor\b|"
@@ -82,16 +92,26 @@ def _temperature(m: re.Match[str]) -> str:
 
 
 def _ungroup(m: re.Match[str]) -> str:
-    digits = m.group(0).replace(",", "")
+    return _ungroup_digits(m.group(0), m.group(0).replace(",", ""))
+
+
+def _ungroup_digits(grouped: str, digits: str) -> str:
     # "1,710" stays apart from "1710", which may be a year: a count is matched without its separators only where
     # that cannot be read as a year ("27282" is "27,282")
-    return m.group(0) if digits.isdigit() and len(digits) == 4 and 1000 <= int(digits) <= 2099 else digits
+    return grouped if digits.isdigit() and len(digits) == 4 and 1000 <= int(digits) <= 2099 else digits
+
+
+#: a number written with spaces between digit groups of three ("231 636", SI style), not followed by a letter or
+#: another digit group ("in 1990 231 636" keeps 1990 apart)
+_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\d\w]|[.,]\d)")
 
 
 def _unify_forms(text: str) -> str:
     """The spellings aliases and answers both vary in, rewritten to one form on both sides: thousands
-    separators dropped (see `_ungroup`), abbreviated months written in full, temperature units as °F/°C."""
+    separators (commas, or spaces between groups of three) dropped (see `_ungroup`), abbreviated months written in
+    full, temperature units as °F/°C."""
     t = _GROUPED.sub(_ungroup, text)
+    t = _SPACE_GROUPED.sub(lambda m: _ungroup_digits(m.group(0), re.sub(r"\D", "", m.group(0))), t)
     t = _MONTH_ABBREV.sub(lambda m: _MONTH_NAMES[m.group(1)[:3].lower()] + " ", t)
     return _TEMPERATURE.sub(_temperature, t)
 
@@ -105,7 +125,8 @@ def _n(text: str) -> str:
 
 class IntentMatch(BaseModel):
     intent_id: str | None
-    #: "alias" | "date" | "amount" | "fuzzy" | "alias_part" | "distinctive" for a match; "none" or "hedge" otherwise
+    #: "alias" | "date" | "amount" | "fuzzy" | "alias_part" | "distinctive" | "background" for a match; "none" or
+    #: "hedge" otherwise
     method: str
     matched: dict[str, list[str]] = {}
     score: float = 0.0
@@ -164,6 +185,24 @@ def _number_word(words: str) -> int:
     if parts[0] in _TENS:
         return 20 + 10 * _TENS.index(parts[0]) + (_UNITS.index(parts[1]) if len(parts) > 1 else 0)
     return _UNITS.index(parts[0])
+
+
+def _bare_number(alias_norm: str) -> int | None:
+    """The count an alias is, when it is only a count from 2 to 99 written in digits or words ("11", "eleven")."""
+    if alias_norm.isdigit():
+        n = int(alias_norm)
+    elif re.fullmatch(_NUMBER_WORD, alias_norm, re.I):
+        n = _number_word(alias_norm)
+    else:
+        return None
+    return n if 2 <= n <= 99 else None
+
+
+def _number_spans(n: int, text_norm: str) -> list[tuple[int, int]]:
+    """Where normalised text states the count n in digits ("11" for the alias "eleven"; "11项": digits next to
+    Chinese characters are still a number of their own). A count the answer writes in words against an alias in
+    digits is left unmatched, as the author's set labels it ("nine games" against "9")."""
+    return [(m.start(), m.end()) for m in re.finditer(rf"(?<![a-z0-9]){n}(?:st|nd|rd|th)?(?![a-z0-9])", text_norm)]
 
 
 def canonical_answer_forms(answer: str, cig: CIG) -> str:
@@ -241,6 +280,16 @@ def _match_distinctive(answer: str, cig: CIG) -> IntentMatch | None:
             if any(w in run and not run <= words[k] for run in runs):
                 continue  # part of a longer name that is not this intent's
             found.setdefault(k, set()).add(w)
+    # A model name: a word and the number after it ("iPhone 8", "Latitude 7480") that only one intent's aliases
+    # have, when the answer names no figure that intent's aliases lack ("Dell Latitude 7480" for "Dell Latitude 7480
+    # Business UltraBook"; not "Season 4 Episode 10" for "Season 4 Episode 9").
+    for k, names in _model_names(cig).items():
+        own = _intent_words(cig, k)
+        for name in names:
+            starts = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
+            if starts and not all(_set_aside(text, s) for s in starts) \
+                    and all(t in own for t in text.split() if _has_digit(t)):
+                found.setdefault(k, set()).add(name)
     # A value's words ("20L", "OXO") select only when the answer also describes that intent's item with other
     # words of its aliases ("the Cooluli 20L mini fridge for your bedroom", not "get an OXO one").
     answer_words = _alias_words(answer) - _alias_words(cig.prompt) - values
@@ -257,6 +306,18 @@ def _match_distinctive(answer: str, cig: CIG) -> IntentMatch | None:
     if second and len(found[best]) < max(2, 2 * second):
         return IntentMatch(intent_id=None, method="hedge", matched=matched)
     return IntentMatch(intent_id=best, method="distinctive", matched=matched, score=1.0)
+
+
+def _model_names(cig: CIG) -> dict[str, set[str]]:
+    """Per intent: the model names of its aliases (a word of letters and the number after it: "iphone 8",
+    "latitude 7480") that no other intent's aliases and not the prompt contain."""
+    def names(text: str) -> set[str]:
+        t = _n(text).split()
+        return {f"{a} {b}" for a, b in zip(t, t[1:], strict=False)
+                if a.isalpha() and len(a) >= 3 and a not in STOPWORDS and b.isdigit()}
+    per = {i.intent_id: set().union(*(names(a) for a in i.answer_aliases)) for i in cig.intents}
+    prompt = names(cig.prompt)
+    return {k: v - prompt - set().union(*(o for j, o in per.items() if j != k)) for k, v in per.items()}
 
 
 def _has_digit(token: str) -> bool:
@@ -295,22 +356,46 @@ def _contradicts(alias_norm: str, window_norm: str) -> bool:
     return any(_has_digit(w) and w not in alias_words for w in window_norm.split())
 
 
+def _edits_allowed(alias_norm: str) -> int:
+    """Letters a misspelling may differ by: one, two for a name of at least MISSPELLING_2_CHARS characters
+    ("cathy lee crosbie" for "cathy lee crosby")."""
+    return 2 if len(alias_norm) >= MISSPELLING_2_CHARS else 1
+
+
 def _misspelt(alias_norm: str, text_norm: str, intent_id: str, cig: CIG) -> list[tuple[int, int]]:
-    """Spans of the answer one letter away from a long alias ("vivian leigh" for "vivien leigh"), with the same
-    numbers, not set aside, and not within two letters of another intent's alias."""
+    """Spans of the answer a letter or two away from a long alias ("vivian leigh" for "vivien leigh"; see
+    `_edits_allowed`), with the same numbers, not set aside, and farther from every other intent's alias."""
     k = len(alias_norm.split())
     tokens = [(m.start(), m.end()) for m in re.finditer(r"\S+", text_norm)]
     others = [_n(a) for i in cig.intents if i.intent_id != intent_id for a in i.answer_aliases]
+    edits = _edits_allowed(alias_norm)
     spans = []
     for j in range(len(tokens) - k + 1):
         start, end = tokens[j][0], tokens[j + k - 1][1]
         window = text_norm[start:end]
-        if Levenshtein.distance(window, alias_norm, score_cutoff=1) > 1 or _contradicts(alias_norm, window) \
+        if Levenshtein.distance(window, alias_norm, score_cutoff=edits) > edits or _contradicts(alias_norm, window) \
                 or _contradicts(window, alias_norm) or _set_aside(text_norm, start):
             continue
-        if any(Levenshtein.distance(window, o, score_cutoff=2) <= 2 for o in others if o):
+        if any(Levenshtein.distance(window, o, score_cutoff=edits + 1) <= edits + 1 for o in others if o):
             continue
         spans.append((start, end))
+    return spans
+
+
+def _spaced(alias_norm: str, text_norm: str) -> list[tuple[int, int]]:
+    """Spans of the answer that write the alias with its words joined or split differently ("body rockers" for
+    "bodyrockers", "bodyrockers" for "body rockers"): the same letters, spaces aside."""
+    target = alias_norm.replace(" ", "")
+    if len(target) < SPACED_MIN_CHARS:
+        return []
+    k = len(alias_norm.split())
+    tokens = [(m.start(), m.end()) for m in re.finditer(r"\S+", text_norm)]
+    spans = []
+    for size in {max(1, k - 1), k + 1, k + 2} - {k}:
+        for j in range(len(tokens) - size + 1):
+            start, end = tokens[j][0], tokens[j + size - 1][1]
+            if text_norm[start:end].replace(" ", "") == target and not _set_aside(text_norm, start):
+                spans.append((start, end))
     return spans
 
 
@@ -328,9 +413,51 @@ def match_intent(answer: str, cig: CIG) -> IntentMatch:
         outside = _match_aliases(_PARENTHETICAL.sub(" ", answer), cig)
         if outside.intent_id is not None:
             return outside.model_copy(update={"matched": result.matched})
+    if result.method == "hedge":
+        background = _background_resolved(answer, cig)
+        if background is not None:
+            return background.model_copy(update={"matched": result.matched})
     if result.method == "none":
         return _match_distinctive(answer, cig) or result
     return result
+
+
+_CLAUSE_BREAK = re.compile(r"\s*;\s*|(?<=[.!?])\s+")
+_CONDITIONAL = re.compile(r"(?i)\b(?:if|whether|depending|depends|either|or|unless|assuming|maybe|perhaps|possibly|"
+                          r"probably|could|might)\b")
+
+
+_QUALIFIERS = content_words(" ".join(VALUE_WORDS))
+
+
+def _background_resolved(answer: str, cig: CIG) -> IntentMatch | None:
+    """An answer that names two intents in separate statements, one of which repeats the prompt's own qualifier
+    ("Havel was the first; the current one is Zeman" for "Who is the current president?"): the other is
+    background, and the answer commits to the one that answers the prompt's qualifier. Not when the answer
+    hedges or conditions ("if", "or", "maybe"), and not when more than one statement restates the prompt."""
+    if _CONDITIONAL.search(answer):
+        return None
+    clauses = [c for c in _CLAUSE_BREAK.split(answer) if c.strip()]
+    if len(clauses) < 2:
+        return None
+    # the prompt's own qualifier ("current", "latest", "first", a year) says which reading it asks
+    prompt = {w for w in content_words(cig.prompt) if w in _QUALIFIERS or w.isdigit()}
+    if not prompt:
+        return None
+    picked: dict[str, bool] = {}
+    for clause in clauses:
+        m = _match_aliases(clause, cig)
+        if m.method == "hedge":
+            return None
+        if m.intent_id is None:
+            continue
+        aliases = set().union(*(content_words(a) for a in m.matched.get(m.intent_id, [])))
+        echoes = bool((content_words(clause) - aliases) & prompt)
+        picked[m.intent_id] = picked.get(m.intent_id, False) or echoes
+    echoing = [k for k, e in picked.items() if e]
+    if len(picked) < 2 or len(echoing) != 1:
+        return None
+    return IntentMatch(intent_id=echoing[0], method="background", score=1.0)
 
 
 def _match_aliases(answer: str, cig: CIG) -> IntentMatch:
@@ -344,6 +471,9 @@ def _match_aliases(answer: str, cig: CIG) -> IntentMatch:
             if not a:
                 continue
             found = [(s, e, alias, "alias") for s, e in _spans(a, text) if not _set_aside(text, s)]
+            count = _bare_number(a) if not found else None
+            if count is not None:  # "11" for the alias "eleven", "Ten" for "10"
+                found = [(s, e, alias, "alias") for s, e in _number_spans(count, text) if not _set_aside(text, s)]
             if not found and find_dates(alias):
                 answer_dates = find_dates(answer) if answer_dates is None else answer_dates
                 if find_dates(alias) <= answer_dates:  # every date of the alias, in any format
@@ -359,6 +489,8 @@ def _match_aliases(answer: str, cig: CIG) -> IntentMatch:
                 if al is not None and al.score >= FUZZY_THRESHOLD and not _set_aside(text, al.dest_start) \
                         and not _contradicts(a, _whole_words(text, al.dest_start, al.dest_end)):
                     found = [(al.dest_start, al.dest_end, alias, "fuzzy")]
+            if not found:  # a resemblance: an exact mention of another intent's alias outranks it ("EJ DiMera")
+                found = [(st, en, alias, "fuzzy") for st, en in _spaced(a, text)]
             if not found and len(a.split()) < FUZZY_MIN_WORDS and len(a) >= MISSPELLING_MIN_CHARS:
                 found = [(st, en, alias, "fuzzy") for st, en in _misspelt(a, text, intent.intent_id, cig)]
             if found:

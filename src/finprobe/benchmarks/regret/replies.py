@@ -61,12 +61,35 @@ _REQUEST = re.compile(r"^(?:(?:please|kindly)\s+)?(?:(?:could|can|would) you\s+)
                       r"choose|select|pick)(?:\s*:|\s+(?:which|what|whether|who|when|where|how|the following)\b)|"
                       # inside a polite wrapper: "It might help if you could tell me which country you mean."
                       r"\b(?:(?:could|can|would|will) you|you (?:could|can|would|might))\s+(?:please\s+)?"
-                      r"(?:tell me|let me know|specify|clarify|confirm|indicate|share)\s+"
-                      r"(?:which|what|whether|who|when|where|how|your)\b|"
+                      r"(?:tell me|let me know|specify|clarify|confirm|indicate|share)(?:\s+"
+                      r"(?:which|what|whether|who|when|where|how|your)\b|\s*[:：]\s*$)|"
+                      # a request for more information that says what is needed: "I need a bit more information —
+                      # specifically, which season you mean."
+                      r"\bi(?:'d| would)?\s+need\s+(?:a\s+(?:bit|little)\s+)?(?:more|some|further|additional)\s+"
+                      r"(?:information|info|details|context|clarification)\b.*\b(?:which|what|whether|who|when|where)\b|"
+                      # an imperative after a dash or "just": "... the song or the track — just say which."
+                      r"(?:[—–;:]\s*|\b(?:just|simply)\s+)(?:say|tell me|let me know|pick|choose)\s+"
+                      r"(?:which|what|whether)\b(?!.*\bif\b)|"
+                      # "Kindly share the capacity you need", "Please provide your budget"
+                      r"^(?:please|kindly)\s+(?:share|provide|give me|send)\s+(?:the|your|which|what|whether|more|some|"
+                      r"a few)\b(?!.*\b(?:feedback|thoughts|questions|comments)\b)|"
+                      # Chinese after a purpose clause: 为了给出准确答案，请说明… ; a request offering alternatives
+                      r"^(?:为了|为便于|为确保|为|以便)[^，,。；]{0,30}[，,]\s*(?:请|麻烦|烦请)您?(?:告诉我|告知|说明|确认|提供|"
+                      r"指明|明确|选择|具体说明)|(?:请|麻烦|烦请)您?(?:告诉我|告知|说明|确认|指明|明确|选择)[^。！]*还是|"
+                      # a Chinese either-or question put to the user without ？: 您是想了解男足还是女足
+                      r"^(?:请问)?(?:您|你)(?:是)?(?:想|要|需要|指|问|说)[^。，,！]*还是[^。，,！]*[。]?$|"
                       # Chinese: 请告诉我… / 麻烦说明… / 能否告诉我… (a sentence that opens with the request, so
                       # the courtesy "如需母公司口径，请告诉我" stays an offer)
                       r"^(?:请|麻烦|烦请)您?(?:告诉我|告知|说明|确认|提供|指明|明确|选择|具体说明)|^(?:能否|可否|可以)(?:请您?)?"
                       r"(?:告诉我|说明|确认|提供)", re.I)
+#: "Tell me if you want the gross or the net figure": a request when nothing has been answered before it (after an
+#: answer, "Let me know if you want more detail or a summary" is an offer)
+_CONDITIONAL_REQUEST = re.compile(r"^(?:(?:just|please|kindly)\s+)?(?:tell me|let me know)\s+(?:if|whether)\s+you\b"
+                                  r"(?!.*\b(?:more|further|additional|less)\s+(?:detail|details|information|info|"
+                                  r"context)\b|.*\b(?:summary|elaborat|explanation)).*\bor\b", re.I)
+#: a question introducing a list of options with a colon: "Which release do you mean:" (not "What you need to know:")
+_COLON_QUESTION = re.compile(r"^(?:(?:which|what|whose)\s+(?:[\w'’-]+\s+){0,3}(?:do|did|are|were|would|should|could|"
+                             r"will)\s+you|(?:do|did|are|would|could|can|will)\s+you)\b.*[:：]$", re.I)
 _FOLLOW_UP_PURPOSE = re.compile(r"\b(?:i'll|i will|i can|so i|once (?:you|i)|then i|that way|this will|it will help|"
                                 r"so that|and i'll)\b", re.I)
 _META = re.compile(r"\b(?:not sure|depend|ambiguous|several|multiple|make sure|before i|clarif|might be|could be|"
@@ -109,7 +132,10 @@ _REFUSAL = re.compile(
     r"unable to (?:answer|determine|provide)|"
     r"(?:not|no) (?:enough|sufficient) information|i won't|i will not|i must decline|can't be determined|"
     r"cannot be determined|impossible to (?:say|know|determine))|"
-    r"(?:无法|不能|没法)(?:提供|回答|确定|判断|给出|获取|查询|找到)|(?:没有|缺乏)(?:足够|相关)的?(?:信息|数据|资料)|我不知道",
+    r"(?:无法|不能|没法)(?:提供|回答|确定|判断|给出|获取|查询|找到)|(?:没有|缺乏)(?:足够|相关)的?(?:信息|数据|资料)|我不知道|"
+    # an apology followed by an inability: "I'm sorry, I can't recommend products from live listings."
+    r"\b(?:sorry|apologi[sz]e)\b[^.?!]{0,20}?\bi\s*(?:can(?:no|['’])t|am unable|['’]m unable|am not able|"
+    r"['’]m not able)\b(?!\s+(?:help but|help thinking|stress|overstate|believe|wait|resist|thank))",
     re.I)
 #: a question put to the user about what they mean (not "Did you know?", not "Are you thinking of moving?")
 _ADDRESSED_ASK = re.compile(
@@ -173,8 +199,11 @@ def classify_reply(text: str) -> ReplyClassification:
     sents = _sentences(_QUOTED_RE.sub("«title»", t))
     clarifying: list[int] = []
     for i, s in enumerate(sents):
+        if _COLON_QUESTION.match(_ACKNOWLEDGEMENT.sub("", s)):
+            s = s[:-1] + "?"  # a question that lists its options after a colon
         if not s.endswith(("?", "？")):
-            if _REQUEST.search(s):
+            if _REQUEST.search(s) or (_CONDITIONAL_REQUEST.match(_ACKNOWLEDGEMENT.sub("", s))
+                                      and all(_nothing_answered(p) for p in sents[:i])):
                 clarifying.append(i)
             continue
         core = _ACKNOWLEDGEMENT.sub("", s)
@@ -198,6 +227,11 @@ def classify_reply(text: str) -> ReplyClassification:
     # A conditional-only reply ("If you mean A ...; if you mean B ...") without a question does commit to nothing,
     # but it answers every reading: the definition counts it as an ANSWER (a hedge the matcher scores as wrong).
     return ReplyClassification(kind="ANSWER", text=t, refusal=_is_refusal(t))
+
+
+def _nothing_answered(sent: str) -> bool:
+    """A sentence that answers nothing: an acknowledgement ("Happy to help.") or a set-up of the choice."""
+    return not _ACKNOWLEDGEMENT.sub("", sent + " ").strip() or _is_preamble([sent])
 
 
 def _answered_before(sents: list[str]) -> bool:
