@@ -371,3 +371,19 @@ def test_an_accounting_negative_after_a_label_stays_negative():
 def test_a_candidate_raised_and_turned_down_at_once_is_rejected(answer, correct):
     software = Hop(answer="Demo Software Index", kind="entity", aliases=["演示软件指数"])  # no lexicon, no distractors
     assert match_final(answer, software).correct is correct
+
+
+# --------------------------------------------------------------------------- fix3-mh: taken back after a dash/ellipsis
+@pytest.mark.parametrize(("answer", "hop", "correct"), [
+    ("2905.21万股……不对，那是前一交易日的，应为3223.28万股。", VOLUME, True),
+    ("3223.28万股——不，这是次日的数据，应为3069.01万股。", VOLUME, False),
+    ("29,052,100 shares — no wait, that is the other bank; it traded 32,232,800 shares.", VOLUME, True),
+    ("32,232,800 shares... sorry, that was the Friday figure; Thursday's was 30,690,100 shares.", VOLUME, False),
+    ("2024年3月14日——不对，报告应为2024年3月15日发布。", DAY, True),
+    ("March 14, 2024 — correction: the release was on 2024-03-15.", DAY, True),
+    # no retraction: a comma and words that only look like one
+    ("32,232,800 shares, no change in the lot count.", VOLUME, True),
+    ("3223.28万股，不算高。", VOLUME, True),
+])
+def test_a_figure_or_date_taken_back_after_a_dash_or_ellipsis(answer, hop, correct):
+    assert match_final(answer, hop).correct is correct

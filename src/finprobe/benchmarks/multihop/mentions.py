@@ -168,6 +168,16 @@ _NEGATION_AFTER = re.compile(
     r"|[?？]\s*(?:no\b|nope\b|不[，,。是对])|\s*aside\b)"
 )
 
+# A figure or name broken off by a dash or an ellipsis and taken back at once: "1736.59点……不对，…应为1265.35点",
+# "15.59亿元——不，这是单季数", "1,736.59 points — no wait, …", "2008-04-18… correction: …". The unit of a figure may
+# come between ("点", "亿元", "points").
+_RETRACTED_AFTER = re.compile(
+    r"(?i)^\s*(?:点|元|股|手|亿元|万元|亿|万|个百分点|\bpoints?\b|\bpts\b|\byuan\b|\bshares\b)?\s*"
+    r"(?:…+|\.{3,}|—+|--|\s-\s|[,，])\s*"
+    r"(?:不对|不是|错了|有误|说错了|更正|纠正|不[，,、]|"
+    r"no\s*[,—-]?\s*(?:wait|sorry|that|this|it|i)\b|(?:wait|sorry|correction|scratch\s+that|i\s+mean)\b)"
+)
+
 
 def clause_before(text: str, start: int, width: int = 60) -> str:
     """The words before `start` back to the nearest clause break (",", ";", "is", "为" ...)."""
@@ -194,12 +204,13 @@ def is_context(text: str, m: Mention, *, before_vs: bool = True) -> bool:
 
 
 def is_negated(text: str, m: Mention) -> bool:
-    """Whether a mention is rejected ("not X", "rather than X", "X is not", "不是X", "X不对"), or is the subject
-    of a negated comparison ("X did not close higher", "X并没有更高")."""
+    """Whether a mention is rejected ("not X", "rather than X", "X is not", "不是X", "X不对"), taken back right
+    after a dash or an ellipsis ("1736.59点……不对", "15.59亿元——不，", "X — no wait"), or is the subject of a
+    negated comparison ("X did not close higher", "X并没有更高")."""
     before = text[max(0, m.start - 30):m.start]
     after = text[m.end:m.end + 60]
     return (bool(_NEGATION_BEFORE.search(before)) or bool(_NEGATION_AFTER.match(after[:30]))
-            or bool(_NEGATED_COMPARISON_AFTER.match(after)))
+            or bool(_RETRACTED_AFTER.match(after)) or bool(_NEGATED_COMPARISON_AFTER.match(after)))
 
 
 # --------------------------------------------------------------------------- comparisons
