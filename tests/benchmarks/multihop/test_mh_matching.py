@@ -387,3 +387,40 @@ def test_a_candidate_raised_and_turned_down_at_once_is_rejected(answer, correct)
 ])
 def test_a_figure_or_date_taken_back_after_a_dash_or_ellipsis(answer, hop, correct):
     assert match_final(answer, hop).correct is correct
+
+
+# --------------------------------------------------------------------------- fix3-mh: short names in comparisons
+UTILITIES = Hop(answer="Demo Utilities Index", kind="entity", value="DUTLI.DEMO",
+                aliases=["DUTLI.DEMO", "DUTLI", "演示公用事业指数"],
+                distractors=[["DTELI.DEMO", "DTELI", "Demo Telecoms Index", "演示通信指数"]],
+                question="Which index gained more on 2024-07-01?",
+                derive=Derivation(op="max", path="change_pct", key="entity"))
+MARLOWE = Hop(answer="Marlowe Global Value Fund", kind="entity", value="MGVF.DEMO",
+              aliases=["MGVF.DEMO", "MGVF", "Marlowe Global", "马洛全球价值基金"],
+              distractors=[["KWIF.DEMO", "KWIF", "Kestrelwood Income Fund", "Kestrelwood Inc", "红隼收益基金"]],
+              question="Which fund had the smaller one-year max drawdown?",
+              derive=Derivation(op="min", path="value", key="fund"))
+
+
+@pytest.mark.parametrize(("answer", "hop", "correct"), [
+    # the descriptive rest of an index's or a fund's name after its brand, any case, singular or plural
+    ("The utilities index (+1.20%) outpaced the telecom index (+0.40%).", UTILITIES, True),
+    ("The telecoms index's 0.40% gain lagged the utilities index's 1.20%.", UTILITIES, True),
+    ("The Utilities sector index.", UTILITIES, True),
+    ("The telecom index rose more (+1.20% vs +0.40%).", UTILITIES, False),
+    ("The global value fund's drawdown was smaller.", MARLOWE, True),
+    # the distinctive first word of a name, the gold's included
+    ("Marlowe's drawdown (7.10%) is smaller than Kestrelwood's (8.40%).", MARLOWE, True),
+    ("Kestrelwood's drawdown (7.10%) is smaller than Marlowe's (8.40%).", MARLOWE, False),
+    ("马洛全球价值基金的回撤（7.10%）小于红隼收益基金（8.40%）。", MARLOWE, True),
+    ("红隼收益基金回撤更小。", MARLOWE, False),
+])
+def test_short_names_of_funds_and_indices(answer, hop, correct):
+    assert match_final(answer, hop).correct is correct
+
+
+def test_a_descriptive_name_shared_by_two_candidates_names_neither():
+    twins = Hop(answer="Alder Bond Fund", kind="entity", aliases=["ALBF"], distractors=[["Birchley Bond Fund", "BBDF"]],
+                question="Which fund had the smaller drawdown?", derive=Derivation(op="min", path="value", key="fund"))
+    assert match_final("The bond fund had the smaller drawdown.", twins).verdict == "no_answer"
+    assert match_final("Alder's drawdown was smaller.", twins).correct

@@ -19,7 +19,9 @@
   without a year matches when month/day or quarter agree (the question fixes the year); the
   neighbouring day or quarter does not match;
 - **entities and other names**: the gold answer or any alias (names, short names, tickers, codes, EN or
-  ZH) as whole words (substrings for Chinese), case and legal suffixes ignored.
+  ZH) as whole words (substrings for Chinese), case and legal suffixes ignored; also the short names agents
+  use for the gold and the other candidates (see `mentions._short_names`: the distinctive first word,
+  "Northwind"; the descriptive rest of a fund's or an index's name, "the software index").
 
 For dates, periods and names, mentions that are only points of reference are set aside: comparison
 terms ("higher than X", "X相比", "(1,500,600 vs 423,500 for X)"), "after/before X", "X之后", concessive
@@ -162,7 +164,7 @@ def _former_latter(text: str, g: list[Mention], o: list[Mention]) -> MatchResult
 
 
 def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) -> MatchResult:
-    gold, other = find_gold_mentions(text, hop, lexicon)
+    gold, other = find_gold_mentions(text, hop, lexicon, gold_short_names=True)
     if not gold and not other:
         return MatchResult(verdict="no_answer", reason="no candidate answer found")
     direction = hop_direction(hop)
