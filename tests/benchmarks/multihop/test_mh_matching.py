@@ -424,3 +424,40 @@ def test_a_descriptive_name_shared_by_two_candidates_names_neither():
                 question="Which fund had the smaller drawdown?", derive=Derivation(op="min", path="value", key="fund"))
     assert match_final("The bond fund had the smaller drawdown.", twins).verdict == "no_answer"
     assert match_final("Alder's drawdown was smaller.", twins).correct
+
+
+# --------------------------------------------------------------------------- fix3-mh: the passed-over entity's figure
+def _invented_lexicon():
+    from finprobe.benchmarks.multihop import EntityLexicon
+
+    return EntityLexicon({
+        "DUTLI.DEMO": ["DUTLI.DEMO", "DUTLI", "Demo Utilities Index", "演示公用事业指数"],
+        "DTELI.DEMO": ["DTELI.DEMO", "DTELI", "Demo Telecoms Index", "演示通信指数"],
+        "QLMC.DEMO": ["QLMC.DEMO", "QLMC", "Quillon", "Quillon Microchips", "奎隆微芯"],
+    })
+
+
+UTIL_CLOSE = Hop(answer="2,310.48 points", kind="number", value=2310.48, unit="points",
+                 question="That index's close that day?", derive=Derivation(op="field", path="close"))
+
+
+@pytest.mark.parametrize(("answer", "correct"), [
+    ("The Demo Utilities Index gained more (+1.20% vs +0.40%) and closed at 2,310.48, whereas the telecom index "
+     "ended at 980.12.", True),
+    ("演示公用事业指数涨幅更大（1.20%），收盘2310.48点；演示通信指数收于980.12点。", True),
+    ("The Demo Utilities Index gained more and closed at 980.12, while the telecom index closed at 2,310.48.", False),
+    ("演示公用事业指数涨幅更大，收盘980.12点；演示通信指数收于2310.48点。", False),
+    # the chosen entity of an earlier hop passes nothing over here; the close after "versus … for Y" is the subject's
+    ("Quillon traded the most shares (29.27M). Next day the Demo Utilities Index rose 1.20% versus 0.40% for the "
+     "telecom index, closing at 2,310.48.", True),
+    # no claim that one is greater: two closes, no answer
+    ("The Demo Utilities Index closed at 2,310.48; the Demo Telecoms Index closed at 980.12.", False),
+])
+def test_a_figure_of_the_entity_passed_over_gives_way(answer, correct):
+    assert match_final(answer, UTIL_CLOSE, lexicon=_invented_lexicon()).correct is correct
+
+
+def test_without_a_lexicon_the_passed_over_entity_is_unknown():
+    answer = ("The Demo Utilities Index gained more (+1.20% vs +0.40%) and closed at 2,310.48, whereas the telecom "
+              "index ended at 980.12.")
+    assert match_final(answer, UTIL_CLOSE).verdict == "hedge"

@@ -73,6 +73,7 @@ class EntityLexicon:
         self._patterns: list[tuple[int, str, re.Pattern[str]]] = []
         self._names: dict[str, set[str]] = {}
         self._name_sets: list[frozenset[str]] | None = None
+        self._short: list[tuple[str, re.Pattern[str]]] | None = None
         for key, aliases in names.items():
             for alias in {a for a in aliases if isinstance(a, str)}:
                 self._names.setdefault(key, set()).add(alias)
@@ -92,6 +93,20 @@ class EntityLexicon:
         if self._name_sets is None:
             self._name_sets = [frozenset(v) for v in self._names.values()]
         return self._name_sets
+
+    def find_with_short_names(self, text: str) -> list[Mention]:
+        """`find`, plus the entities' short names where no full name was found ("Northwind", "the semiconductor
+        index"; see `_short_names`)."""
+        if self._short is None:
+            self._short = _short_names({k: sorted(v) for k, v in self._names.items()}, self)
+        found = self.find(text)
+        taken = [(m.start, m.end) for m in found]
+        for key, pattern in self._short:
+            for sm in pattern.finditer(text):
+                if not any(sm.start() < e and sm.end() > s for s, e in taken):
+                    taken.append((sm.start(), sm.end()))
+                    found.append(Mention(key=key, start=sm.start(), end=sm.end(), raw=sm.group()))
+        return sorted(found, key=lambda m: m.start)
 
     def names_entity(self, name: str) -> bool:
         """Whether `name` as a whole is one of the lexicon's names."""
