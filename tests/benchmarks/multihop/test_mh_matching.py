@@ -457,7 +457,22 @@ def test_a_figure_of_the_entity_passed_over_gives_way(answer, correct):
     assert match_final(answer, UTIL_CLOSE, lexicon=_invented_lexicon()).correct is correct
 
 
-def test_without_a_lexicon_the_passed_over_entity_is_unknown():
-    answer = ("The Demo Utilities Index gained more (+1.20% vs +0.40%) and closed at 2,310.48, whereas the telecom "
-              "index ended at 980.12.")
-    assert match_final(answer, UTIL_CLOSE).verdict == "hedge"
+@pytest.mark.parametrize(("answer", "correct"), [
+    ("The Demo Utilities Index gained more (+1.20% vs +0.40%) and closed at 2,310.48, whereas the telecom index "
+     "ended at 980.12.", True),
+    ("演示公用事业指数涨幅更大（1.20%），收盘2310.48点；演示通信指数收于980.12点。", True),
+    # one index under two forms of its name is one entity
+    ("The Demo Utilities Index gained more; the utilities index closed at 2,310.48 and the Demo Telecoms Index at "
+     "980.12.", True),
+    ("演示公用事业指数涨幅更大，收盘980.12点；演示通信指数收于2310.48点。", False),
+])
+def test_without_a_lexicon_indices_and_funds_are_known_by_their_generic_last_word(answer, correct):
+    assert match_final(answer, UTIL_CLOSE).correct is correct
+
+
+def test_without_a_lexicon_companies_passed_over_are_unknown():
+    volume = Hop(answer="3,105,200 shares", kind="number", value=3105200, unit="shares")
+    answer = "Quillon Microchips closed higher, with 3,105,200 shares traded, while Zephyrine traded 2,004,100 shares."
+    assert match_final(answer, volume).verdict == "hedge"
+    assert match_final(answer, volume, lexicon=_invented_lexicon().with_entries(
+        {"ZPHR.DEMO": ["Zephyrine", "Zephyrine Semiconductor"]})).correct

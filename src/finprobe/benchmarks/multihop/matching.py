@@ -12,9 +12,10 @@
   brackets ("8.19亿元（819,230,815元）") is one figure. A labelled aside (see `asides`: in brackets after
   words of its own, "1265.35 (the index closed at 1,736.59)"; labelled with another scope than the hop's
   question, "H1 cumulative ¥2.38bn" for a single-quarter question; "同期…") gives way to a figure stated
-  without one. With an entity lexicon, a figure the answer gives for the entity its comparative claim passed
-  over gives way to the one it gives for the entity it chose ("X rose more … closed at A, while the Y index
-  closed at B", "X涨幅较大，收盘A点；Y收于B点"; see `_of_the_chosen`). An answer that commits to two different figures is a hedge (wrong) unless one of them is
+  without one. A figure the answer gives for the entity its comparative claim passed over gives way to the one
+  it gives for the entity it chose ("X rose more … closed at A, while the Y index closed at B", "X涨幅较大，
+  收盘A点；Y收于B点"; see `_of_the_chosen`): entities by the lexicon, or without one, indices and funds by
+  the generic last word of their names. An answer that commits to two different figures is a hedge (wrong) unless one of them is
   marked as the conclusion ("…; final answer: X") or carries the reference's unit while the others do not
   (a summary that quotes intermediate prices before the volume asked for);
 - **dates and periods**: every common English/Chinese form (see `periods`); a date or quarter written
@@ -306,6 +307,35 @@ def _groups(items: list[tuple[Mention, ParsedNumber]]) -> list[ParsedNumber]:
     return groups
 
 
+# Without a lexicon, the names of indices and funds still show by their generic last word: "the Demo Software
+# Index", "the semiconductor index", "演示半导体指数" (a Chinese name from a clause start).
+_HEADED_EN = re.compile(r"\b(?:[A-Z][\w&'-]*\s+){1,4}(?:Index|Fund|ETF)\b|\bthe\s+(?:[a-z][\w-]*\s+){1,3}"
+                        r"(?:index|fund|ETF)\b")
+_HEADED_ZH = re.compile(r"(?:^|(?<=[，。；：、,;:\s]))[\u4e00-\u9fff]{2,8}?(?:指数|基金)")
+_ARTICLE = re.compile(r"(?i)^(?:the|a|an)\s+")
+
+
+def _headed_names(text: str) -> list[Mention]:
+    """Names of indices and funds found by their generic last word, with no lexicon. Two phrases name the same
+    thing when one ends with the other once brands are set aside ("the Demo Software Index", "the software
+    index"; "演示软件指数", "软件指数"); the key is the shortest such form."""
+    found = [(m.start(), m.end(), m.group()) for m in _HEADED_EN.finditer(text)]
+    found += [(m.start(), m.end(), m.group()) for m in _HEADED_ZH.finditer(text)]
+    forms = []
+    for s, e, raw in sorted(found):
+        words = _ARTICLE.sub("", raw).casefold().split()
+        forms.append((s, e, raw, " ".join(w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words)))
+    out = []
+    for s, e, raw, form in forms:
+        same = [f for *_, f in forms if f.endswith(form) or form.endswith(f)]
+        key = min(same, key=len)
+        if len(key.split()) < 2 and not _CJK_HEAD.search(key):  # "index" alone names nothing
+            continue
+        out.append(Mention(key=key, start=s, end=e, raw=raw))
+    return out
+
+
+_CJK_HEAD = re.compile(r"[\u4e00-\u9fff]{3,}")
 _FULL_STOP = re.compile(r"[。！？!?\n]|\.(?!\d)")
 
 
@@ -321,9 +351,7 @@ def _of_the_chosen(text: str, cands: list[tuple[Mention, ParsedNumber]],
     is the claim's reference or another entity named in the claim's sentence (up to a full stop; "；" goes on).
     A figure belongs to the entity named last before it, not counting points of comparison ("versus 1.99% for
     the semiconductor index, closing at 1,265.35" is the subject's close). `cands` unchanged unless all holds."""
-    if lexicon is None or not lexicon:
-        return cands
-    entities = lexicon.find_with_short_names(text)
+    entities = lexicon.find_with_short_names(text) if lexicon else _headed_names(text)
     if len({e.key for e in entities}) < 2:
         return cands
     claims = [c for c in comparative_claims(text, entities) if c.polarity in ("greater", "better")]
