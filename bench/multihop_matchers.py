@@ -20,7 +20,9 @@ hop's question and derivation rule (max/min/field — what tells a comparison's 
 question asks for); `--bare-refs` leaves those out, as for a release file's hops. The fresh split
 (`*_fresh.jsonl`, branch ind2-mh) was used to correct the rules on branch fix2mh (comparisons by direction,
 labelled asides, "vs", restatements, nouns of decline, open alternatives; rejected or passed-over golds in
-trajectories), so it is no longer independent either.
+trajectories), so it is no longer independent either. Nor is the third split (`*_third.jsonl`, branch ind3-mh),
+used on branch fix3-mh (retractions after a dash/ellipsis, short names of funds and indices, the passed-over
+entity's figure, a gold replaced "instead"; see `data/multihop/THIRD_RESULTS.md`).
 
 Run: .venv/bin/python bench/multihop_matchers.py [--show N] [--json] [--split dev|heldout|independent|both]
      [--bare-refs]

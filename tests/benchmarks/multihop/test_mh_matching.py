@@ -371,3 +371,108 @@ def test_an_accounting_negative_after_a_label_stays_negative():
 def test_a_candidate_raised_and_turned_down_at_once_is_rejected(answer, correct):
     software = Hop(answer="Demo Software Index", kind="entity", aliases=["演示软件指数"])  # no lexicon, no distractors
     assert match_final(answer, software).correct is correct
+
+
+# --------------------------------------------------------------------------- fix3-mh: taken back after a dash/ellipsis
+@pytest.mark.parametrize(("answer", "hop", "correct"), [
+    ("2905.21万股……不对，那是前一交易日的，应为3223.28万股。", VOLUME, True),
+    ("3223.28万股——不，这是次日的数据，应为3069.01万股。", VOLUME, False),
+    ("29,052,100 shares — no wait, that is the other bank; it traded 32,232,800 shares.", VOLUME, True),
+    ("32,232,800 shares... sorry, that was the Friday figure; Thursday's was 30,690,100 shares.", VOLUME, False),
+    ("2024年3月14日——不对，报告应为2024年3月15日发布。", DAY, True),
+    ("March 14, 2024 — correction: the release was on 2024-03-15.", DAY, True),
+    # no retraction: a comma and words that only look like one
+    ("32,232,800 shares, no change in the lot count.", VOLUME, True),
+    ("3223.28万股，不算高。", VOLUME, True),
+])
+def test_a_figure_or_date_taken_back_after_a_dash_or_ellipsis(answer, hop, correct):
+    assert match_final(answer, hop).correct is correct
+
+
+# --------------------------------------------------------------------------- fix3-mh: short names in comparisons
+UTILITIES = Hop(answer="Demo Utilities Index", kind="entity", value="DUTLI.DEMO",
+                aliases=["DUTLI.DEMO", "DUTLI", "演示公用事业指数"],
+                distractors=[["DTELI.DEMO", "DTELI", "Demo Telecoms Index", "演示通信指数"]],
+                question="Which index gained more on 2024-07-01?",
+                derive=Derivation(op="max", path="change_pct", key="entity"))
+MARLOWE = Hop(answer="Marlowe Global Value Fund", kind="entity", value="MGVF.DEMO",
+              aliases=["MGVF.DEMO", "MGVF", "Marlowe Global", "马洛全球价值基金"],
+              distractors=[["KWIF.DEMO", "KWIF", "Kestrelwood Income Fund", "Kestrelwood Inc", "红隼收益基金"]],
+              question="Which fund had the smaller one-year max drawdown?",
+              derive=Derivation(op="min", path="value", key="fund"))
+
+
+@pytest.mark.parametrize(("answer", "hop", "correct"), [
+    # the descriptive rest of an index's or a fund's name after its brand, any case, singular or plural
+    ("The utilities index (+1.20%) outpaced the telecom index (+0.40%).", UTILITIES, True),
+    ("The telecoms index's 0.40% gain lagged the utilities index's 1.20%.", UTILITIES, True),
+    ("The Utilities sector index.", UTILITIES, True),
+    ("The telecom index rose more (+1.20% vs +0.40%).", UTILITIES, False),
+    ("The global value fund's drawdown was smaller.", MARLOWE, True),
+    # the distinctive first word of a name, the gold's included
+    ("Marlowe's drawdown (7.10%) is smaller than Kestrelwood's (8.40%).", MARLOWE, True),
+    ("Kestrelwood's drawdown (7.10%) is smaller than Marlowe's (8.40%).", MARLOWE, False),
+    ("马洛全球价值基金的回撤（7.10%）小于红隼收益基金（8.40%）。", MARLOWE, True),
+    ("红隼收益基金回撤更小。", MARLOWE, False),
+])
+def test_short_names_of_funds_and_indices(answer, hop, correct):
+    assert match_final(answer, hop).correct is correct
+
+
+def test_a_descriptive_name_shared_by_two_candidates_names_neither():
+    twins = Hop(answer="Alder Bond Fund", kind="entity", aliases=["ALBF"], distractors=[["Birchley Bond Fund", "BBDF"]],
+                question="Which fund had the smaller drawdown?", derive=Derivation(op="min", path="value", key="fund"))
+    assert match_final("The bond fund had the smaller drawdown.", twins).verdict == "no_answer"
+    assert match_final("Alder's drawdown was smaller.", twins).correct
+
+
+# --------------------------------------------------------------------------- fix3-mh: the passed-over entity's figure
+def _invented_lexicon():
+    from finprobe.benchmarks.multihop import EntityLexicon
+
+    return EntityLexicon({
+        "DUTLI.DEMO": ["DUTLI.DEMO", "DUTLI", "Demo Utilities Index", "演示公用事业指数"],
+        "DTELI.DEMO": ["DTELI.DEMO", "DTELI", "Demo Telecoms Index", "演示通信指数"],
+        "QLMC.DEMO": ["QLMC.DEMO", "QLMC", "Quillon", "Quillon Microchips", "奎隆微芯"],
+    })
+
+
+UTIL_CLOSE = Hop(answer="2,310.48 points", kind="number", value=2310.48, unit="points",
+                 question="That index's close that day?", derive=Derivation(op="field", path="close"))
+
+
+@pytest.mark.parametrize(("answer", "correct"), [
+    ("The Demo Utilities Index gained more (+1.20% vs +0.40%) and closed at 2,310.48, whereas the telecom index "
+     "ended at 980.12.", True),
+    ("演示公用事业指数涨幅更大（1.20%），收盘2310.48点；演示通信指数收于980.12点。", True),
+    ("The Demo Utilities Index gained more and closed at 980.12, while the telecom index closed at 2,310.48.", False),
+    ("演示公用事业指数涨幅更大，收盘980.12点；演示通信指数收于2310.48点。", False),
+    # the chosen entity of an earlier hop passes nothing over here; the close after "versus … for Y" is the subject's
+    ("Quillon traded the most shares (29.27M). Next day the Demo Utilities Index rose 1.20% versus 0.40% for the "
+     "telecom index, closing at 2,310.48.", True),
+    # no claim that one is greater: two closes, no answer
+    ("The Demo Utilities Index closed at 2,310.48; the Demo Telecoms Index closed at 980.12.", False),
+])
+def test_a_figure_of_the_entity_passed_over_gives_way(answer, correct):
+    assert match_final(answer, UTIL_CLOSE, lexicon=_invented_lexicon()).correct is correct
+
+
+@pytest.mark.parametrize(("answer", "correct"), [
+    ("The Demo Utilities Index gained more (+1.20% vs +0.40%) and closed at 2,310.48, whereas the telecom index "
+     "ended at 980.12.", True),
+    ("演示公用事业指数涨幅更大（1.20%），收盘2310.48点；演示通信指数收于980.12点。", True),
+    # one index under two forms of its name is one entity
+    ("The Demo Utilities Index gained more; the utilities index closed at 2,310.48 and the Demo Telecoms Index at "
+     "980.12.", True),
+    ("演示公用事业指数涨幅更大，收盘980.12点；演示通信指数收于2310.48点。", False),
+])
+def test_without_a_lexicon_indices_and_funds_are_known_by_their_generic_last_word(answer, correct):
+    assert match_final(answer, UTIL_CLOSE).correct is correct
+
+
+def test_without_a_lexicon_companies_passed_over_are_unknown():
+    volume = Hop(answer="3,105,200 shares", kind="number", value=3105200, unit="shares")
+    answer = "Quillon Microchips closed higher, with 3,105,200 shares traded, while Zephyrine traded 2,004,100 shares."
+    assert match_final(answer, volume).verdict == "hedge"
+    assert match_final(answer, volume, lexicon=_invented_lexicon().with_entries(
+        {"ZPHR.DEMO": ["Zephyrine", "Zephyrine Semiconductor"]})).correct

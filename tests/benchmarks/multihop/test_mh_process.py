@@ -241,3 +241,15 @@ EXPORTS_Q2 = Hop(answer="2023Q2", kind="period", value="2023Q2",
 ])
 def test_a_period_stated_then_set_aside_is_not_reached(text, hop, expected):
     assert said(text, hop=hop, question=MARCH_Q, calls=PPI_CALL) is expected
+
+
+# --------------------------------------------------------------------------- fix3-mh: a gold set aside for another
+@pytest.mark.parametrize(("text", "expected"), [
+    ("PPI peaked at 2.1% in March 2024, but March is skewed by a base effect; I'll use the April 2024 reading "
+     "instead.", False),
+    ("2024年3月PPI同比2.1%为全年最高，但受基数效应扭曲，用4月的读数代替。", False),
+    ("March 2024 is the highest at 2.1%; I'll use it to look up the release date.", True),
+    ("March 2024 is the highest at 2.1%, not April as the headline suggested.", True),
+])
+def test_a_period_replaced_by_another_instead_is_not_reached(text, expected):
+    assert said(text, hop=MARCH, question=MARCH_Q, calls=PPI_CALL) is expected

@@ -37,6 +37,7 @@ Polarity = Literal["greater", "lesser", "better", "worse"]
 # Words of a comparison, by what they say about the subject. Prepositional ones ("below Y", "高于Y") take their
 # reference right after them; the others through "than"/"to" ("fewer shares than Y").
 _GREATER_PREP = (r"above|exceed(?:ed|s|ing)?|surpass(?:ed|es|ing)?|ahead\s+of|topped|tops|"
+                 r"outpac(?:ed|es|ing|e)|outstrip(?:ped|s|ping)?|outgrew|outgrow(?:s|ing)?|"
                  r"高于|大于|多于|超过|超出|领先于?|晚于")
 _LESSER_PREP = (r"below|beneath|behind|trail(?:ed|s|ing)?|lagg?(?:ed|s|ing)?|"
                 r"低于|小于|少于|不如|不及|落后于?|早于")

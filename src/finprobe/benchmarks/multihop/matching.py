@@ -12,14 +12,19 @@
   brackets ("8.19亿元（819,230,815元）") is one figure. A labelled aside (see `asides`: in brackets after
   words of its own, "1265.35 (the index closed at 1,736.59)"; labelled with another scope than the hop's
   question, "H1 cumulative ¥2.38bn" for a single-quarter question; "同期…") gives way to a figure stated
-  without one. An answer that commits to two different figures is a hedge (wrong) unless one of them is
+  without one. A figure the answer gives for the entity its comparative claim passed over gives way to the one
+  it gives for the entity it chose ("X rose more … closed at A, while the Y index closed at B", "X涨幅较大，
+  收盘A点；Y收于B点"; see `_of_the_chosen`): entities by the lexicon, or without one, indices and funds by
+  the generic last word of their names. An answer that commits to two different figures is a hedge (wrong) unless one of them is
   marked as the conclusion ("…; final answer: X") or carries the reference's unit while the others do not
   (a summary that quotes intermediate prices before the volume asked for);
 - **dates and periods**: every common English/Chinese form (see `periods`); a date or quarter written
   without a year matches when month/day or quarter agree (the question fixes the year); the
   neighbouring day or quarter does not match;
 - **entities and other names**: the gold answer or any alias (names, short names, tickers, codes, EN or
-  ZH) as whole words (substrings for Chinese), case and legal suffixes ignored.
+  ZH) as whole words (substrings for Chinese), case and legal suffixes ignored; also the short names agents
+  use for the gold and the other candidates (see `mentions._short_names`: the distinctive first word,
+  "Northwind"; the descriptive rest of a fund's or an index's name, "the software index").
 
 For dates, periods and names, mentions that are only points of reference are set aside: comparison
 terms ("higher than X", "X相比", "(1,500,600 vs 423,500 for X)"), "after/before X", "X之后", concessive
@@ -45,7 +50,7 @@ from pydantic import BaseModel
 
 from finprobe.benchmarks.multihop.asides import in_labelled_brackets, is_aside
 from finprobe.benchmarks.multihop.chains import Hop
-from finprobe.benchmarks.multihop.comparisons import Role, comparison_roles, hop_direction
+from finprobe.benchmarks.multihop.comparisons import Role, comparative_claims, comparison_roles, hop_direction
 from finprobe.benchmarks.multihop.mentions import (
     EntityLexicon,
     Mention,
@@ -86,7 +91,7 @@ def match_final(answer: str | None, hop: Hop, *, lexicon: EntityLexicon | None =
     if not hop.answer.strip() and hop.value is None:
         return MatchResult(verdict="no_answer", reason="the reference has no answer")
     if hop.kind == "number":
-        return _match_number(text, hop)
+        return _match_number(text, hop, lexicon)
     return _match_mentions(text, hop, lexicon)
 
 
@@ -162,7 +167,7 @@ def _former_latter(text: str, g: list[Mention], o: list[Mention]) -> MatchResult
 
 
 def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) -> MatchResult:
-    gold, other = find_gold_mentions(text, hop, lexicon)
+    gold, other = find_gold_mentions(text, hop, lexicon, gold_short_names=True)
     if not gold and not other:
         return MatchResult(verdict="no_answer", reason="no candidate answer found")
     direction = hop_direction(hop)
@@ -302,7 +307,79 @@ def _groups(items: list[tuple[Mention, ParsedNumber]]) -> list[ParsedNumber]:
     return groups
 
 
-def _number_verdict(text: str, ref: ParsedNumber, unit: str | None, hop: Hop) -> MatchResult:
+# Without a lexicon, the names of indices and funds still show by their generic last word: "the Demo Software
+# Index", "the semiconductor index", "演示半导体指数" (a Chinese name from a clause start).
+_HEADED_EN = re.compile(r"\b(?:[A-Z][\w&'-]*\s+){1,4}(?:Index|Fund|ETF)\b|\bthe\s+(?:[a-z][\w-]*\s+){1,3}"
+                        r"(?:index|fund|ETF)\b")
+_HEADED_ZH = re.compile(r"(?:^|(?<=[，。；：、,;:\s]))[\u4e00-\u9fff]{2,8}?(?:指数|基金)")
+_ARTICLE = re.compile(r"(?i)^(?:the|a|an)\s+")
+
+
+def _headed_names(text: str) -> list[Mention]:
+    """Names of indices and funds found by their generic last word, with no lexicon. Two phrases name the same
+    thing when one ends with the other once brands are set aside ("the Demo Software Index", "the software
+    index"; "演示软件指数", "软件指数"); the key is the shortest such form."""
+    found = [(m.start(), m.end(), m.group()) for m in _HEADED_EN.finditer(text)]
+    found += [(m.start(), m.end(), m.group()) for m in _HEADED_ZH.finditer(text)]
+    forms = []
+    for s, e, raw in sorted(found):
+        words = _ARTICLE.sub("", raw).casefold().split()
+        forms.append((s, e, raw, " ".join(w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words)))
+    out = []
+    for s, e, raw, form in forms:
+        same = [f for *_, f in forms if f.endswith(form) or form.endswith(f)]
+        key = min(same, key=len)
+        if len(key.split()) < 2 and not _CJK_HEAD.search(key):  # "index" alone names nothing
+            continue
+        out.append(Mention(key=key, start=s, end=e, raw=raw))
+    return out
+
+
+_CJK_HEAD = re.compile(r"[\u4e00-\u9fff]{3,}")
+_FULL_STOP = re.compile(r"[。！？!?\n]|\.(?!\d)")
+
+
+def _of_the_chosen(text: str, cands: list[tuple[Mention, ParsedNumber]],
+                   lexicon: EntityLexicon | None) -> list[tuple[Mention, ParsedNumber]]:
+    """Drop the figures the answer gives for the entity it passed over, when it also gives one for the entity it
+    chose: "The Demo Software Index rose more (…) and closed at 1,265.35, while the semiconductor index closed at
+    1,736.59", "演示软件指数涨幅较大，收盘1265.35点；演示半导体指数收于1736.59点".
+
+    The chosen entity is the subject of the answer's only claim that something is greater or better ("rose
+    more", "涨幅较大", "closed higher"); a claim worded the other way ("X lagged Y", "X's drawdown is smaller")
+    decides nothing here, as a number hop does not tell which way the earlier choice went. The one passed over
+    is the claim's reference or another entity named in the claim's sentence (up to a full stop; "；" goes on).
+    A figure belongs to the entity named last before it, not counting points of comparison ("versus 1.99% for
+    the semiconductor index, closing at 1,265.35" is the subject's close). `cands` unchanged unless all holds."""
+    entities = lexicon.find_with_short_names(text) if lexicon else _headed_names(text)
+    if len({e.key for e in entities}) < 2:
+        return cands
+    claims = [c for c in comparative_claims(text, entities) if c.polarity in ("greater", "better")]
+    if len({c.subject.key for c in claims}) != 1:
+        return cands
+    chosen = claims[0].subject.key
+    passed_over: set[str] = set()
+    for c in claims:
+        start = max([b.end() for b in _FULL_STOP.finditer(text[:c.subject.start])] + [0])
+        stop = _FULL_STOP.search(text, c.subject.end)
+        end = stop.start() if stop else len(text)
+        passed_over |= {e.key for e in entities if start <= e.start < end and e.key != chosen}
+        if c.reference is not None:
+            passed_over.add(c.reference.key)
+    owners_at = [e for e in entities if not is_context(text, e)]
+
+    def owner(m: Mention) -> str | None:
+        before = [e for e in owners_at if e.end <= m.start]
+        return before[-1].key if before else None
+
+    owners = [owner(m) for m, _ in cands]
+    if chosen not in owners or not any(o in passed_over for o in owners):
+        return cands
+    return [c for c, o in zip(cands, owners, strict=True) if o not in passed_over]
+
+
+def _number_verdict(text: str, ref: ParsedNumber, unit: str | None, hop: Hop,
+                    lexicon: EntityLexicon | None = None) -> MatchResult:
     cands = _candidates(text)
     if not cands:
         return MatchResult(verdict="no_answer", reason="no figure in the answer")
@@ -323,6 +400,8 @@ def _number_verdict(text: str, ref: ParsedNumber, unit: str | None, hop: Hop) ->
         with_unit = [(m, n) for m, n in cands if _unit_of(text, n, m) == unit]
         if with_unit and len(_groups(with_unit)) == 1 and len(_groups(cands)) > 1:
             cands = with_unit
+    if len(_groups(cands)) > 1:
+        cands = _of_the_chosen(text, cands, lexicon)
     groups = _groups(cands)
     if len(groups) > 1:
         if any(figure_matches(n, ref) for _, n in cands):
@@ -336,23 +415,23 @@ def _number_verdict(text: str, ref: ParsedNumber, unit: str | None, hop: Hop) ->
     return MatchResult(verdict="mismatch", reason=f"{m.raw!r} vs reference {ref.raw!r}")
 
 
-def _match_number(text: str, hop: Hop) -> MatchResult:
+def _match_number(text: str, hop: Hop, lexicon: EntityLexicon | None = None) -> MatchResult:
     ref = reference_number(hop)
     if ref is None:
         return MatchResult(verdict="no_answer", reason=f"the reference {hop.answer!r} holds no number")
     unit = hop.unit or _infer_unit(hop.answer)
-    result = _number_verdict(text, ref, unit, hop)
+    result = _number_verdict(text, ref, unit, hop, lexicon)
     if result.verdict != "hedge":
         return result
     seg = conclusion_segment(text)
     if seg is not None:
-        inner = _number_verdict(seg[1], ref, unit, hop)
+        inner = _number_verdict(seg[1], ref, unit, hop, lexicon)
         if inner.verdict in ("match", "mismatch"):
             return MatchResult(verdict=inner.verdict, reason=f"conclusion: {inner.reason}")
     spans = sentences(text)
     if len(spans) > 1:
         s, e = spans[-1]
-        inner = _number_verdict(text[s:e], ref, unit, hop)
+        inner = _number_verdict(text[s:e], ref, unit, hop, lexicon)
         if inner.verdict in ("match", "mismatch"):
             return MatchResult(verdict=inner.verdict, reason=f"last sentence: {inner.reason}")
     return result

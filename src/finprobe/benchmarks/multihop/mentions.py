@@ -73,6 +73,7 @@ class EntityLexicon:
         self._patterns: list[tuple[int, str, re.Pattern[str]]] = []
         self._names: dict[str, set[str]] = {}
         self._name_sets: list[frozenset[str]] | None = None
+        self._short: list[tuple[str, re.Pattern[str]]] | None = None
         for key, aliases in names.items():
             for alias in {a for a in aliases if isinstance(a, str)}:
                 self._names.setdefault(key, set()).add(alias)
@@ -92,6 +93,20 @@ class EntityLexicon:
         if self._name_sets is None:
             self._name_sets = [frozenset(v) for v in self._names.values()]
         return self._name_sets
+
+    def find_with_short_names(self, text: str) -> list[Mention]:
+        """`find`, plus the entities' short names where no full name was found ("Northwind", "the semiconductor
+        index"; see `_short_names`)."""
+        if self._short is None:
+            self._short = _short_names({k: sorted(v) for k, v in self._names.items()}, self)
+        found = self.find(text)
+        taken = [(m.start, m.end) for m in found]
+        for key, pattern in self._short:
+            for sm in pattern.finditer(text):
+                if not any(sm.start() < e and sm.end() > s for s, e in taken):
+                    taken.append((sm.start(), sm.end()))
+                    found.append(Mention(key=key, start=sm.start(), end=sm.end(), raw=sm.group()))
+        return sorted(found, key=lambda m: m.start)
 
     def names_entity(self, name: str) -> bool:
         """Whether `name` as a whole is one of the lexicon's names."""
@@ -137,7 +152,7 @@ _CONTEXT_BEFORE = re.compile(
     r"(?i)(?:\b(?:after|following|since|from|before|prior\s+to|preceding|than|vs\.?|versus|compared\s+(?:with|to)"
     r"|relative\s+to|against|over|instead\s+of|rather\s+than|not|unlike|other\s+than|except|besides|beating|beat"
     r"|ahead\s+of|above|below|outperform(?:ed|ing|s)?|underperform(?:ed|ing|s)?|behind|exceed(?:ed|ing|s)?"
-    r"|surpass(?:ed|ing|es)?|trail(?:ed|ing|s)?|excluding|ruling\s+out|ruled\s+out|times)\b" + _CUE_REACH + r"{0,40}"
+    r"|surpass(?:ed|ing|es)?|outpac(?:ed|es|ing|e)|outstrip(?:ped|s|ping)?|trail(?:ed|ing|s)?|excluding|ruling\s+out|ruled\s+out|times)\b" + _CUE_REACH + r"{0,40}"
     r"|(?:自|从|(?<![同环可对])比|较|与|跟|不是|而非|并非|而不是|不同于|早于|晚于|高于|低于|大于|小于|多于|少于|超过|胜过|胜于|"
     r"领先于|落后于|优于|劣于|好于|差于|强于|弱于|逊于|不如|不及|跑赢|跑输|相比于|相较于|排除|除了)[^，。；;：:\n)）]{0,20})$"
 )
@@ -168,6 +183,16 @@ _NEGATION_AFTER = re.compile(
     r"|[?？]\s*(?:no\b|nope\b|不[，,。是对])|\s*aside\b)"
 )
 
+# A figure or name broken off by a dash or an ellipsis and taken back at once: "1736.59点……不对，…应为1265.35点",
+# "15.59亿元——不，这是单季数", "1,736.59 points — no wait, …", "2008-04-18… correction: …". The unit of a figure may
+# come between ("点", "亿元", "points").
+_RETRACTED_AFTER = re.compile(
+    r"(?i)^\s*(?:点|元|股|手|亿元|万元|亿|万|个百分点|\bpoints?\b|\bpts\b|\byuan\b|\bshares\b)?\s*"
+    r"(?:…+|\.{3,}|—+|--|\s-\s|[,，])\s*"
+    r"(?:不对|不是|错了|有误|说错了|更正|纠正|不[，,、]|"
+    r"no\s*[,—-]?\s*(?:wait|sorry|that|this|it|i)\b|(?:wait|sorry|correction|scratch\s+that|i\s+mean)\b)"
+)
+
 
 def clause_before(text: str, start: int, width: int = 60) -> str:
     """The words before `start` back to the nearest clause break (",", ";", "is", "为" ...)."""
@@ -194,12 +219,13 @@ def is_context(text: str, m: Mention, *, before_vs: bool = True) -> bool:
 
 
 def is_negated(text: str, m: Mention) -> bool:
-    """Whether a mention is rejected ("not X", "rather than X", "X is not", "不是X", "X不对"), or is the subject
-    of a negated comparison ("X did not close higher", "X并没有更高")."""
+    """Whether a mention is rejected ("not X", "rather than X", "X is not", "不是X", "X不对"), taken back right
+    after a dash or an ellipsis ("1736.59点……不对", "15.59亿元——不，", "X — no wait"), or is the subject of a
+    negated comparison ("X did not close higher", "X并没有更高")."""
     before = text[max(0, m.start - 30):m.start]
     after = text[m.end:m.end + 60]
     return (bool(_NEGATION_BEFORE.search(before)) or bool(_NEGATION_AFTER.match(after[:30]))
-            or bool(_NEGATED_COMPARISON_AFTER.match(after)))
+            or bool(_RETRACTED_AFTER.match(after)) or bool(_NEGATED_COMPARISON_AFTER.match(after)))
 
 
 # --------------------------------------------------------------------------- comparisons
@@ -207,7 +233,8 @@ def is_negated(text: str, m: Mention) -> bool:
 COMPARATIVE = (
     r"\b(?:higher|highest|larger|largest|bigger|biggest|greater|greatest|more|most|lower|lowest|smaller|smallest|"
     r"less|least|fewer|fewest|better|best|worse|worst|stronger|strongest|weaker|weakest|earlier|earliest|later|latest|"
-    r"outperform(?:ed|s)?|underperform(?:ed|s)?|beat|beats|topped|tops|led|leads|exceeded|exceeds|as\s+(?:much|many|"
+    r"outperform(?:ed|s)?|underperform(?:ed|s)?|beat|beats|topped|tops|led|leads|exceeded|exceeds|outpac(?:ed|es)|"
+    r"outstripp(?:ed)?|outstrips|as\s+(?:much|many|"
     r"high|low|large|well))\b|"
     r"更高|最高|较高|更大|最大|较大|更多|最多|较多|更低|最低|较低|更小|最小|较小|更少|最少|较少|更早|最早|更晚|最晚|更强|最强|"
     r"更活跃|最活跃|领先|胜出|居首|超过|高于|低于|大于|小于|多于|少于|优于|劣于|好于|差于|强于|弱于|逊于|不如|跑赢|跑输"
@@ -380,12 +407,14 @@ def figure_matches(n: ParsedNumber, ref: ParsedNumber) -> bool:
     return False
 
 
-def find_gold_mentions(text: str, hop: Hop,
-                       lexicon: EntityLexicon | None = None) -> tuple[list[Mention], list[Mention]]:
+def find_gold_mentions(text: str, hop: Hop, lexicon: EntityLexicon | None = None, *,
+                       gold_short_names: bool = False) -> tuple[list[Mention], list[Mention]]:
     """(gold mentions, other mentions of the same kind) in `text` for a hop's answer.
 
     Entities and other text answers: the hop's names (answer and aliases) and, as others, its distractors
-    and every entity of `lexicon` that is not the gold one. Dates/periods: mentions of the gold's kind, gold
+    and every entity of `lexicon` that is not the gold one; the other candidates' short names too, and the gold's
+    with `gold_short_names` (the final-answer matcher: an answer commits to "Northwind" or "the software index";
+    the detector leaves them out, as "And Northwind." before a call is a plan, not a finding). Dates/periods: mentions of the gold's kind, gold
     when equal (see `time_equal`). Numbers: figures, gold when they match the reference (`figure_matches`).
     """
     if hop.kind in ("entity", "text"):
@@ -393,7 +422,7 @@ def find_gold_mentions(text: str, hop: Hop,
         names = {gold_key: hop.names()}
         for i, d in enumerate(hop.distractors):
             names[f"__distractor{i}__"] = d
-        short = _short_names(names, lexicon)
+        short = [(k, p) for k, p in _short_names(names, lexicon) if gold_short_names or k != gold_key]
         # The lexicon's entities compete with the gold only when the gold is one of them (a company named
         # next to the sector asked for is not another answer).
         gold_is_entity = lexicon is not None and (
@@ -416,8 +445,12 @@ def find_gold_mentions(text: str, hop: Hop,
         for key, pattern in short:
             for sm in pattern.finditer(text):
                 if not any(sm.start() < e and sm.end() > s for s, e in taken):
-                    other.append(Mention(key=key, start=sm.start(), end=sm.end(), raw=sm.group()))
-        return gold, sorted(other, key=lambda m: m.start)
+                    taken.append((sm.start(), sm.end()))
+                    if key == gold_key:
+                        gold.append(Mention(key=gold_key, start=sm.start(), end=sm.end(), raw=sm.group(), gold=True))
+                    else:
+                        other.append(Mention(key=key, start=sm.start(), end=sm.end(), raw=sm.group()))
+        return sorted(gold, key=lambda m: m.start), sorted(other, key=lambda m: m.start)
     if hop.kind in ("date", "period"):
         g = gold_time_value(hop)
         kinds = time_kind_of(hop)
@@ -447,22 +480,62 @@ def _first_word(name: str) -> str:
     return words[0] if len(words) > 1 else ""
 
 
+# The generic last word of a fund's or an index's name: "Demo Software Index" is "the software index" for short.
+_HEADS = ("index", "fund", "etf")
+
+
+def _descriptive(name: str) -> list[str] | None:
+    """The words of a Latin name after its first (the brand) when it ends in a generic head and keeps a word
+    before it: "Demo Software Index" -> ["Software", "Index"]; None for others ("Harborstone Bank")."""
+    words = name.split()
+    if len(words) < 3 or _CJK.search(name) or words[-1].casefold() not in _HEADS:
+        return None
+    return words[1:]
+
+
+def _descriptive_key(words: list[str]) -> str:
+    """What two descriptive names share when they name the same thing: case, plural "s" and "sector" ignored."""
+    return " ".join(_singular(w.casefold()) for w in words if w.casefold() not in ("sector", "industry"))
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith(("s", "S")) and len(word) > 3 else word
+
+
+def _descriptive_pattern(words: list[str]) -> re.Pattern[str]:
+    """"Software Index" -> "the software index", "Semiconductors Index" -> "the semiconductor index", "the
+    pharmaceuticals sector index": any case, a word's plural "s" optional, "sector"/"industry" before the head."""
+    body = [re.escape(_singular(w)) + "s?" if re.fullmatch(r"[A-Za-z]{4,}", w) else re.escape(w)
+            for w in words[:-1]]
+    head = re.escape(words[-1])
+    return re.compile(r"(?i)(?<![A-Za-z0-9])" + r"[\s\-]+".join(body) + r"[\s\-]+(?:(?:sector|industry)\s+)?"
+                      + head + r"(?![A-Za-z0-9])")
+
+
 def _short_names(names: Mapping[str, list[str]], lexicon: EntityLexicon | None) -> list[tuple[str, re.Pattern[str]]]:
-    """Short names of the other candidates a hop chose among: the distinctive first word of a multiword Latin
-    name ("Northwind" for "Northwind Tech Innovation Fund"), as agents shorten names. Only a capitalised word
-    of 5+ letters, matched case-sensitively, that starts no name of the gold, of another candidate or of
-    another entity of the lexicon, and is not a generic word ("General", "National")."""
+    """Short names of the candidates a hop chose among, the gold's included, as agents shorten names:
+
+    - the distinctive first word of a multiword Latin name ("Northwind" for "Northwind Tech Innovation Fund"):
+      only a capitalised word of 5+ letters, matched case-sensitively, that starts no name of another candidate
+      or of another entity of the lexicon, and is not a generic word ("General", "National");
+    - the descriptive rest of a fund's or an index's name after its brand ("the software index" for "Demo
+      Software Index", "the semiconductor index" for "Demo Semiconductors Index"), any case, when no other
+      candidate or entity of the lexicon has the same one.
+
+    Longer patterns come first (the caller keeps the first of overlapping matches)."""
     owners: dict[str, set[frozenset[str]]] = {}  # first word -> the name sets it starts
+    described: dict[str, set[frozenset[str]]] = {}  # descriptive key -> the name sets that have it
     groups = [frozenset(v) for v in names.values()]
     if lexicon is not None:
         groups += lexicon.name_sets()
     for group in groups:
         for a in group:
             owners.setdefault(_fold(_first_word(a)), set()).add(group)
-    out = []
+            words = _descriptive(a)
+            if words is not None:
+                described.setdefault(_descriptive_key(words), set()).add(group)
+    out: list[tuple[int, str, re.Pattern[str]]] = []
     for key, aliases in names.items():
-        if key == "__gold__":
-            continue
         mine = set(aliases)
         for a in aliases:
             first = _first_word(a)
@@ -470,9 +543,14 @@ def _short_names(names: Mapping[str, list[str]], lexicon: EntityLexicon | None) 
                 continue
             # Every name set starting with this word must be this candidate's (its lexicon entry shares a name).
             if all(g & mine for g in owners.get(_fold(first), set())):
-                out.append((key, re.compile(r"(?<![A-Za-z0-9])" + first + r"(?![A-Za-z0-9])")))
+                out.append((len(first), key, re.compile(r"(?<![A-Za-z0-9])" + first + r"(?![A-Za-z0-9])")))
                 break
-    return out
+        for a in aliases:
+            words = _descriptive(a)
+            if words is not None and all(g & mine for g in described.get(_descriptive_key(words), set())):
+                out.append((len(" ".join(words)), key, _descriptive_pattern(words)))
+                break
+    return [(key, pattern) for _, key, pattern in sorted(out, key=lambda t: -t[0])]
 
 
 def _is_gold_entity(key: str, hop: Hop) -> bool:

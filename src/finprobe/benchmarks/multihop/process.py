@@ -22,8 +22,9 @@ How it is detected:
 - **a statement taken back** does not count: when, later in the same turn, the agent settles on another
   candidate after a retraction ("wait", "actually", "I'll set X aside", "等等", "实际上", "排除", "重新考虑"),
   after calling its first pick only apparent ("looks higher", "看似最高"), with a choice marker ("so I'll go
-  with Y", "所以取Y", "选Y"), or with a conclusion after a contrast ("X is higher, but …, so the meaningful
-  peak is Y") — or does so after a retraction at the start of its next turn.
+  with Y", "所以取Y", "选Y"), by putting another in its place ("X is distorted …; I'll use Y instead", "用Y代替"),
+  or with a conclusion after a contrast ("X is higher, but …, so the meaningful peak is Y") — or does so after a
+  retraction at the start of its next turn.
 """
 
 from __future__ import annotations
@@ -313,13 +314,21 @@ _CONCLUDED_BEFORE = re.compile(
     r"(?:\b(?:is|was|would\s+be)\b|应为|应是|为|是)\s*(?:the\s+)?[*_`\"'“「]*\s*$"
 )
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though)\b|但是?|不过|然而")
+# "I'll use Y instead", "going with the February reading instead", "改用Y", "用Y代替": another candidate put in the
+# place of the one stated before — a substitution, whatever reason is given ("X is distorted by …").
+_SUBSTITUTE_BEFORE = re.compile(
+    r"(?i)(?:\b(?:use|using|used|rely(?:ing)?\s+on|switch(?:ing)?\s+to|opt(?:ing)?\s+for|go(?:ing)?\s+with|"
+    r"tak(?:e|ing)|pick(?:ing)?|work(?:ing)?\s+with)\b[^.;!?。；！？\n]{0,30}"
+    r"|(?:用|以|采用|使用|换用|转用)[^，。；！？\n]{0,12})$"
+)
+_SUBSTITUTE_AFTER = re.compile(r"(?i)^(?:[^.;!?。；！？\n]|(?<=\d)\.(?=\d)){0,40}?(?:\binstead\b|代替|替代|取代|替换)")
 
 
 def _settles_on_other(text: str, hop: Hop, lexicon: EntityLexicon | None, *, tentative: bool,
                       need_retraction: bool, contrast_before: bool = False) -> bool:
     """Whether `text` (what the agent wrote after a statement of the gold) settles on another candidate: one
     chosen by a comparative ("实际上隼信银行更活跃", "Q2 was the highest") or a choice marker ("so I'll go with
-    Y", "选Y"), after a retraction cue ("wait", "I'll set it aside", "重新考虑"), after a first pick called only
+    Y", "选Y") or put in its place ("I'll use Y instead", "用Y代替"), after a retraction cue ("wait", "I'll set it aside", "重新考虑"), after a first pick called only
     apparent (`tentative`), or — unless `need_retraction` — marked as the choice itself; or one concluded after a
     contrast ("…, but …, so the meaningful peak is Y"; `contrast_before`: the contrast came earlier in the
     sentence)."""
@@ -329,7 +338,8 @@ def _settles_on_other(text: str, hop: Hop, lexicon: EntityLexicon | None, *, ten
         if is_negated(text, o) or is_context(text, o):
             continue
         prev = max((m.end for m in everything if m.end <= o.start), default=0)
-        marked = bool(_CHOICE_BEFORE.search(text[prev:o.start]))
+        marked = bool(_CHOICE_BEFORE.search(text[prev:o.start])) or (
+            bool(_SUBSTITUTE_BEFORE.search(text[prev:o.start])) and bool(_SUBSTITUTE_AFTER.match(text[o.end:])))
         concluded = not need_retraction and bool(_CONCLUDED_BEFORE.search(text[prev:o.start])) and \
             (contrast_before or bool(_CONTRAST.search(text[:o.start])))
         if not (marked or concluded or selected_by_comparison(text, o, everything)):
