@@ -71,3 +71,14 @@ def answer(value: str, confidence: int | None = 90) -> str:
     if confidence is None:
         return action_text("answer", value=value)
     return action_text("answer", value=value, confidence=confidence)
+
+
+def fictional_instance(iid: str, lang: str, company: str, context: str, intended: dict[str, str], default: dict[str, str],
+          attrs: list[str], axes: list[str], **extra: Any) -> AmbiguityInstance:
+    """A fictional instance for rule tests: only C, the interpretations and the attributes matter."""
+    return AmbiguityInstance.model_validate({
+        "instance_id": iid, "language": lang, "company": company, "ticker": extra.get("ticker", "TEST-FICT"),
+        "question": extra.get("question", "?"), "context": context, "answer": "1.0", "default_answer": "2.0",
+        "intended_interpretation": intended, "default_interpretation": default, "distinctive_attributes": attrs,
+        "axes": axes, "n_axes": len(axes), "h0": 1.0,
+    })

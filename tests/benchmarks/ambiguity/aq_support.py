@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from finprobe.benchmarks.ambiguity import BENCHMARK
-from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance, demo_ambigqa_path, load_ambigqa
+from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance, Reading, demo_ambigqa_path, load_ambigqa
+from finprobe.benchmarks.ambiguity.text_grading import grade_text_answer
 from finprobe.core.runner import Runner, RunResult
 from finprobe.core.schema import Message, RoleConfig, RunConfig
 
@@ -46,3 +47,16 @@ async def run_aq(tmp: Path, *, agent: str = "scripted", mode: str | None = None,
     cfg = RunConfig(benchmark="ambiguity", mode=mode, roles=role_cfg, options={"source": "ambigqa", **(options or {})},
                     data=data, limit=limit, seed=seed, concurrency=4)
     return await Runner(cfg, tmp, benchmark=BENCHMARK, progress=False, backends=injected).run()
+
+
+def reading_instance(*readings: tuple[str, list[str]], target: int, question: str) -> AmbigQAInstance:
+    """An AmbigQA instance from (reading question, answers) pairs."""
+    return AmbigQAInstance(instance_id="t", question=question, target=target,
+                           readings=[Reading(question=q, answers=a) for q, a in readings])
+
+
+def verdict(i: AmbigQAInstance, answer: str) -> str:
+    """The text grader's verdict in the labelled sets' vocabulary."""
+    g = grade_text_answer(i, answer)
+    return ("hedge" if g.hedge else "intended" if g.correct else "default_capture" if g.default_captured
+            else "non_committal" if g.non_committal else "wrong")

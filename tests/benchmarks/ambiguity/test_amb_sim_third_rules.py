@@ -10,24 +10,12 @@ labelled bench set. Labels follow DESIGN §4: the user knows only C and the inte
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from amb_eval_support import fictional_instance as _inst
 
 from finprobe.benchmarks.ambiguity._items import item_polarities, same_item
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance
 from finprobe.benchmarks.ambiguity.simulators import DeterministicSimulator
-
-
-def _inst(iid: str, lang: str, company: str, context: str, intended: dict[str, str], default: dict[str, str],
-          attrs: list[str], axes: list[str], **extra: Any) -> AmbiguityInstance:
-    return AmbiguityInstance.model_validate({
-        "instance_id": iid, "language": lang, "company": company, "ticker": extra.get("ticker", "TEST-FICT"),
-        "question": extra.get("question", "?"), "context": context, "answer": "1.0", "default_answer": "2.0",
-        "intended_interpretation": intended, "default_interpretation": default, "distinctive_attributes": attrs,
-        "axes": axes, "n_axes": len(axes), "h0": 1.0,
-    })
-
 
 ROYALTIES = _inst(
     "t3-royalty-en", "en", "Pinecrest Media Corp. (fictional)",

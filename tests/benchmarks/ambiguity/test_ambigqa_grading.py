@@ -7,7 +7,7 @@ import datetime as dt
 import sys
 
 import pytest
-from aq_support import REPO
+from aq_support import REPO, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,12 +24,6 @@ def inst(*answers: list[str], target: int = 1, question: str = "Who played Gasto
 
 
 GASTON = inst(["Richard White"], ["Luke Evans", "Luke George Evans"])
-
-
-def verdict(i: AmbigQAInstance, answer: str) -> str:
-    g = grade_text_answer(i, answer)
-    return ("hedge" if g.hedge else "intended" if g.correct else "default_capture" if g.default_captured
-            else "non_committal" if g.non_committal else "wrong")
 
 
 def test_squad_normalisation_and_token_f1():

@@ -7,22 +7,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from aq_support import reading_instance as inst
+from aq_support import verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance, Reading
-from finprobe.benchmarks.ambiguity.text_grading import find_dates, grade_text_answer
-
-
-def inst(*readings: tuple[str, list[str]], target: int, question: str) -> AmbigQAInstance:
-    return AmbigQAInstance(instance_id="t", question=question, target=target,
-                           readings=[Reading(question=q, answers=a) for q, a in readings])
-
-
-def verdict(i: AmbigQAInstance, answer: str) -> str:
-    g = grade_text_answer(i, answer)
-    return ("hedge" if g.hedge else "intended" if g.correct else "default_capture" if g.default_captured
-            else "non_committal" if g.non_committal else "wrong")
+from finprobe.benchmarks.ambiguity.text_grading import find_dates
 
 
 def ymd(text: str) -> list[tuple[int | None, int | None, int | None]]:

@@ -7,24 +7,13 @@ here is new (none is an item of a labelled set)."""
 from __future__ import annotations
 
 import pytest
+from aq_support import reading_instance as inst
+from aq_support import verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finprobe.benchmarks.ambiguity._general_units import find_quantities, plain_fractions, whole_quantity
-from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance, Reading
-from finprobe.benchmarks.ambiguity.text_grading import find_numbers, grade_text_answer
-
-
-def inst(*readings: tuple[str, list[str]], target: int, question: str) -> AmbigQAInstance:
-    return AmbigQAInstance(instance_id="t", question=question, target=target,
-                           readings=[Reading(question=q, answers=a) for q, a in readings])
-
-
-def verdict(i: AmbigQAInstance, answer: str) -> str:
-    g = grade_text_answer(i, answer)
-    return ("hedge" if g.hedge else "intended" if g.correct else "default_capture" if g.default_captured
-            else "non_committal" if g.non_committal else "wrong")
-
+from finprobe.benchmarks.ambiguity.text_grading import find_numbers
 
 GUITAR = inst(("Who played lead guitar on While My Guitar Gently Weeps?", ["Eric Clapton", "Clapton"]),
               ("Who wrote While My Guitar Gently Weeps?", ["George Harrison", "Harrison"]),

@@ -7,21 +7,8 @@ labelled set)."""
 from __future__ import annotations
 
 import pytest
-
-from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance, Reading
-from finprobe.benchmarks.ambiguity.text_grading import grade_text_answer
-
-
-def inst(*readings: tuple[str, list[str]], target: int, question: str) -> AmbigQAInstance:
-    return AmbigQAInstance(instance_id="t", question=question, target=target,
-                           readings=[Reading(question=q, answers=a) for q, a in readings])
-
-
-def verdict(i: AmbigQAInstance, answer: str) -> str:
-    g = grade_text_answer(i, answer)
-    return ("hedge" if g.hedge else "intended" if g.correct else "default_capture" if g.default_captured
-            else "non_committal" if g.non_committal else "wrong")
-
+from aq_support import reading_instance as inst
+from aq_support import verdict
 
 LEAGUE = inst(("In what season did Leicester last win the league?", ["2003-2004"]),
               ("On what date did Leicester last win the league?", ["May 2, 2004"]),
