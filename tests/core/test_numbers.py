@@ -679,3 +679,12 @@ def test_month_range_ends_are_labels(text: str) -> None:
 def test_month_range_is_not_a_duration_or_an_amount_range() -> None:
     assert [c.role for c in classify_numbers("3-5个月")][0] != "label"
     assert {c.role for c in classify_numbers("1.2-1.5亿元")} != {"label"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("第四季度（10–12月）2.84亿元", 2.84e8),
+    ("上半年（1-6月）营收3.1亿元", 3.1e8),
+    ("Q4 (Oct–Dec)$12.5 million", 12.5e6),
+])
+def test_a_figure_right_after_a_closing_parenthesis_is_read(text: str, expected: float) -> None:
+    assert expected in [n.value for n in find_numbers(text)]

@@ -86,7 +86,9 @@ _PERCENT = (
 )
 
 _NUM = r"(?P<num>(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?)"
-_START = r"(?<![A-Za-z0-9_%)\]])(?<!\d[.,])"  # not glued to a word, a number, or a percent/closing bracket
+# Not glued to a word, a number, a percent or a closing square bracket (a footnote "[1]"). A closing parenthesis
+# may come right before a figure: Chinese puts a bracketed period straight before it ("（10–12月）2.84亿元").
+_START = r"(?<![A-Za-z0-9_%\]])(?<!\d[.,])"
 _END = r"(?![A-Za-z0-9_])"  # "3rd", "2019E", "10x" are not numbers
 
 _PLAIN_RE = re.compile(
