@@ -19,12 +19,10 @@ Run: .venv/bin/python bench/data/multihop/author_fresh_finals.py
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parents[3]
-CHAINS = ROOT / "src" / "finprobe" / "benchmarks" / "multihop" / "data" / "demo_chains.json"
+from _authoring import demo_chains, final_answer_rows, write_jsonl
+
 OUT = Path(__file__).parent / "final_answers_fresh.jsonl"
 
 T, F = True, False
@@ -372,31 +370,9 @@ ITEMS: list[tuple[str, int | None, str, str, bool, str | None]] = [
 ]
 
 
-def _reference(hop: dict[str, Any]) -> dict[str, Any]:
-    return {"answer": hop["answer"], "kind": hop["kind"], "value": hop.get("value"), "unit": hop.get("unit"),
-            "aliases": hop.get("aliases") or [], "distractors": hop.get("distractors") or []}
-
-
 def main() -> None:
-    chains = {c["id"]: c for c in json.loads(CHAINS.read_text(encoding="utf-8"))}
-    rows = []
-    counter: dict[str, int] = {}
-    for chain_id, hop_no, kind, answer, label, note in ITEMS:
-        chain = chains[chain_id]
-        hop = chain["hops"][-1] if hop_no is None else chain["hops"][hop_no - 1]
-        counter[chain_id] = counter.get(chain_id, 0) + 1
-        question = chain["question"] if hop_no is None else (hop.get("question") or chain["question"])
-        row: dict[str, Any] = {
-            "id": f"fresh/{chain_id}/{counter[chain_id]}", "kind": kind, "language": chain.get("language", "en"),
-            "question": question, "hop": hop_no, "reference": _reference(hop), "answer": answer, "label": label,
-        }
-        if note:
-            if note.startswith("unsure:"):
-                row["unsure"] = True
-                note = note[len("unsure:"):].strip()
-            row["note"] = note
-        rows.append(row)
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    rows = final_answer_rows(ITEMS, "fresh", demo_chains())
+    write_jsonl(OUT, rows)
     print(f"wrote {len(rows)} items to {OUT}")
 
 

@@ -19,14 +19,11 @@ Run: .venv/bin/python bench/data/multihop/author_fresh_trajectories.py
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from finprobe.benchmarks.multihop import MarketTools, demo_market
+from _authoring import demo_chains, trajectory_rows, write_jsonl
 
-ROOT = Path(__file__).resolve().parents[3]
-CHAINS = ROOT / "src" / "finprobe" / "benchmarks" / "multihop" / "data" / "demo_chains.json"
 OUT = Path(__file__).parent / "trajectories_fresh.jsonl"
 
 T, F = True, False
@@ -648,62 +645,13 @@ TRAJECTORIES: list[dict[str, Any]] = [
 ]
 
 
-def _reference(hop: dict[str, Any]) -> dict[str, Any]:
-    return {"answer": hop["answer"], "kind": hop["kind"], "value": hop.get("value"), "unit": hop.get("unit"),
-            "aliases": hop.get("aliases") or [], "distractors": hop.get("distractors") or []}
-
-
-def _assistant(style: str, language: str, thought: str, action: dict[str, Any]) -> str:
-    js = json.dumps(action, ensure_ascii=False)
-    if style == "terse":
-        return js
-    if style == "prose":
-        return f"{thought}\n\n```json\n{js}\n```" if thought else f"```json\n{js}\n```"
-    label = "思考" if language == "zh" else "Thought"
-    return f"{label}: {thought}\nAction: {js}" if thought else f"Action: {js}"
-
-
 def build() -> list[dict[str, Any]]:
-    chains = {c["id"]: c for c in json.loads(CHAINS.read_text(encoding="utf-8"))}
-    db = demo_market()
-    tools = {"en": MarketTools(db, language="en"), "zh": MarketTools(db, language="zh")}
-    rows: list[dict[str, Any]] = []
-    for traj in TRAJECTORIES:
-        chain = chains[traj["chain"]]
-        language = chain.get("language", "en")
-        messages: list[dict[str, str]] = []
-        for step in traj["steps"]:
-            thought, tool, args = step[0], step[1], step[2]
-            expect_error = len(step) > 3 and step[3] == "error"
-            result = tools[language].execute(tool, args)
-            if result.ok == expect_error:
-                raise SystemExit(f"{traj['id']}: {tool} {args} -> ok={result.ok}: {result.observation()}")
-            messages.append({"role": "assistant", "content": _assistant(traj["style"], language, thought, {"action": tool, **args})})
-            messages.append({"role": "tool", "content": f"Observation: {result.observation()}"})
-        thought, value = traj["answer"]
-        messages.append({"role": "assistant", "content": _assistant(traj["style"], language, thought, {"action": "answer", "value": value})})
-        k = len(chain["hops"])
-        if sorted(traj["labels"]) != list(range(1, k)):
-            raise SystemExit(f"{traj['id']}: labels must cover hops 1..{k - 1}")
-        for hop_no, (label, kind, note) in sorted(traj["labels"].items()):
-            hop = chain["hops"][hop_no - 1]
-            row: dict[str, Any] = {
-                "id": f"fresh/{traj['id']}/{traj['chain']}/hop{hop_no}", "kind": kind, "style": traj["style"],
-                "language": language, "question": chain["question"], "hop_index": hop_no, "hop_kind": hop["kind"],
-                "reference": _reference(hop), "messages": messages, "final_answer": value, "label": label,
-            }
-            if note:
-                if note.startswith("unsure:"):
-                    row["unsure"] = True
-                    note = note[len("unsure:"):].strip()
-                row["note"] = note
-            rows.append(row)
-    return rows
+    return trajectory_rows(TRAJECTORIES, "fresh", demo_chains())
 
 
 def main() -> None:
     rows = build()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    write_jsonl(OUT, rows)
     print(f"wrote {len(rows)} items ({len(TRAJECTORIES)} trajectories) to {OUT}")
 
 

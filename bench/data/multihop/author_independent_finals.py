@@ -20,6 +20,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from _authoring import reference, write_jsonl
+
 ROOT = Path(__file__).resolve().parents[3]
 CHAINS = ROOT / "src" / "finprobe" / "benchmarks" / "multihop" / "data" / "demo_chains.json"
 OUT = Path(__file__).parent / "final_answers_independent.jsonl"
@@ -385,11 +387,6 @@ ITEMS: list[tuple[str, int | None, str, str, bool, str | None]] = [
 ]
 
 
-def _reference(hop: dict[str, Any]) -> dict[str, Any]:
-    return {"answer": hop["answer"], "kind": hop["kind"], "value": hop.get("value"), "unit": hop.get("unit"),
-            "aliases": hop.get("aliases") or [], "distractors": hop.get("distractors") or []}
-
-
 def build() -> list[dict[str, Any]]:
     chains = {c["id"]: c for c in json.loads(CHAINS.read_text(encoding="utf-8"))}
     counters: dict[str, int] = {}
@@ -401,7 +398,7 @@ def build() -> list[dict[str, Any]]:
         counters[key] = counters.get(key, 0) + 1
         row: dict[str, Any] = {
             "id": f"ind/{key}/{counters[key]}", "kind": kind, "language": chain_id[-2:],
-            "question": chain["question"], "reference": _reference(hop), "answer": answer, "label": label}
+            "question": chain["question"], "reference": reference(hop), "answer": answer, "label": label}
         if note:  # a note starting with "!" explains a sure label; any other note marks the label unsure
             if not note.startswith("!"):
                 row["unsure"] = True
@@ -412,7 +409,7 @@ def build() -> list[dict[str, Any]]:
 
 def main() -> None:
     rows = build()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    write_jsonl(OUT, rows)
     print(f"wrote {len(rows)} items to {OUT}")
 
 

@@ -19,6 +19,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from _authoring import reference, write_jsonl
+
 from finprobe.benchmarks.multihop import MarketTools, demo_market
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -961,11 +963,6 @@ TRAJ: list[dict[str, Any]] = [
 ]
 
 
-def _reference(hop: dict[str, Any]) -> dict[str, Any]:
-    return {"answer": hop["answer"], "kind": hop["kind"], "value": hop.get("value"), "unit": hop.get("unit"),
-            "aliases": hop.get("aliases") or [], "distractors": hop.get("distractors") or []}
-
-
 def _render(style: str, text: str, action: dict[str, Any]) -> str:
     js = json.dumps(action, ensure_ascii=False)
     if style == "terse" or not text:
@@ -1015,7 +1012,7 @@ def build() -> list[dict[str, Any]]:
             row: dict[str, Any] = {
                 "id": f"ind/{traj['tid']}/{chain['id']}/hop{hop_index}", "kind": kind, "style": traj["style"],
                 "language": chain["id"][-2:], "question": chain["question"], "hop_index": hop_index,
-                "hop_kind": hop["kind"], "reference": _reference(hop), "messages": messages,
+                "hop_kind": hop["kind"], "reference": reference(hop), "messages": messages,
                 "final_answer": final, "label": label}
             if note:
                 if not note.startswith("!"):
@@ -1027,7 +1024,7 @@ def build() -> list[dict[str, Any]]:
 
 def main() -> None:
     rows = build()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    write_jsonl(OUT, rows)
     print(f"wrote {len(rows)} items ({len(TRAJ)} trajectories) to {OUT}")
 
 
