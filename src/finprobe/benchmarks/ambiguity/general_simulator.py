@@ -109,7 +109,7 @@ questions with C itself.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any
 
 from finprobe.benchmarks.ambiguity._general_facts import (
     ERA_YEARS,
@@ -125,8 +125,17 @@ from finprobe.benchmarks.ambiguity._general_facts import (
 from finprobe.benchmarks.ambiguity._general_text import STOPWORDS, fold
 from finprobe.benchmarks.ambiguity._propositions import clean_question, is_off_intent, is_open_question
 from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
-from finprobe.benchmarks.ambiguity.simulators import IDK, NO, YES, FreeFormReply, SimReply, YesNo, parse_yes_no_reply
-from finprobe.core.schema import Message, ModelCall
+from finprobe.benchmarks.ambiguity.simulators import (
+    IDK,
+    NO,
+    YES,
+    FreeFormReply,
+    Generator,
+    SimReply,
+    YesNo,
+    ask_yes_no,
+)
+from finprobe.core.schema import Message
 
 __all__ = ["GeneralFreeFormSimulator", "GeneralLLMSimulator", "GeneralSimulator", "TextFacts", "read_text_facts"]
 
@@ -636,10 +645,6 @@ def _shared_run(window: str, text: str, at: int) -> bool:
 
 
 # --------------------------------------------------------------------------- LLM and free-form
-class _Generator(Protocol):
-    async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall: ...
-
-
 _LLM_SYSTEM = ("You are role-playing a user who asked an assistant a general-knowledge question. You know exactly "
                "what you meant: {context}\n\nThe assistant will ask you a yes/no clarification question. Reply "
                "with exactly one of: yes, no, I don't know. Reply \"I don't know\" when the question cannot be "
@@ -654,7 +659,7 @@ class GeneralLLMSimulator:
 
     method = "llm"
 
-    def __init__(self, instance: AmbigQAInstance, model: _Generator):
+    def __init__(self, instance: AmbigQAInstance, model: Generator):
         self.instance = instance
         self.model = model
 
@@ -663,17 +668,7 @@ class GeneralLLMSimulator:
                 Message(role="user", content=_LLM_USER.format(question=self.instance.question, ask=question))]
 
     async def reply(self, question: str) -> SimReply:
-        messages = self.messages(question)
-        raw: list[str | None] = []
-        for attempt in (1, 2):
-            call = await self.model.generate(messages)
-            raw.append(call.output)
-            parsed = parse_yes_no_reply(call.output or "")
-            if parsed is not None:
-                return SimReply(answer=parsed, method=self.method, info={"raw": raw, "attempts": attempt})
-            messages = [*messages, Message(role="assistant", content=call.output or ""),
-                        Message(role="user", content=_LLM_RETRY)]
-        return SimReply(answer=IDK, method=self.method, info={"raw": raw, "attempts": 2, "parse_failure": True})
+        return await ask_yes_no(self.model, self.messages(question), _LLM_RETRY, self.method)
 
 
 class GeneralFreeFormSimulator:

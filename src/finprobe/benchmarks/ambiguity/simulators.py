@@ -51,10 +51,12 @@ __all__ = [
     "DeterministicSimulator",
     "FreeFormReply",
     "FreeFormSimulator",
+    "Generator",
     "LLMSimulator",
     "NoisySimulator",
     "SimReply",
     "YesNo",
+    "ask_yes_no",
     "parse_yes_no_reply",
 ]
 
@@ -80,7 +82,9 @@ class FreeFormReply(BaseModel):
     info: dict[str, Any] = Field(default_factory=dict)
 
 
-class _Generator(Protocol):
+class Generator(Protocol):
+    """What an LLM simulator needs of its model: the role's `generate`."""
+
     async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall: ...
 
 
@@ -108,6 +112,21 @@ def parse_yes_no_reply(text: Any) -> YesNo | None:
         prev = s
         s = s.strip().strip(_QUOTES).rstrip(_TRAILING)
     return _REPLIES.get(s.lower())
+
+
+async def ask_yes_no(model: Generator, messages: list[Message], retry: str, method: str) -> SimReply:
+    """A model's yes / no / I don't know, parsed strictly (`parse_yes_no_reply`). An unparseable reply is
+    retried once with `retry` appended; a second one is answered "I don't know" with `info["parse_failure"]`.
+    Model errors propagate (the runner records them)."""
+    raw: list[str | None] = []
+    for attempt in (1, 2):
+        call = await model.generate(messages)
+        raw.append(call.output)
+        parsed = parse_yes_no_reply(call.output or "")
+        if parsed is not None:
+            return SimReply(answer=parsed, method=method, info={"raw": raw, "attempts": attempt})
+        messages = [*messages, Message(role="assistant", content=call.output or ""), Message(role="user", content=retry)]
+    return SimReply(answer=IDK, method=method, info={"raw": raw, "attempts": 2, "parse_failure": True})
 
 
 # --------------------------------------------------------------------------- deterministic
@@ -655,7 +674,7 @@ class LLMSimulator:
 
     method = "llm"
 
-    def __init__(self, instance: AmbiguityInstance, model: _Generator):
+    def __init__(self, instance: AmbiguityInstance, model: Generator):
         self.instance = instance
         self.model = model
 
@@ -667,18 +686,7 @@ class LLMSimulator:
         return [Message(role="system", content=system), Message(role="user", content=user)]
 
     async def reply(self, question: str) -> SimReply:
-        messages = self.messages(question)
-        raw: list[str | None] = []
-        for attempt in (1, 2):
-            call = await self.model.generate(messages)
-            raw.append(call.output)
-            parsed = parse_yes_no_reply(call.output or "")
-            if parsed is not None:
-                return SimReply(answer=parsed, method=self.method, info={"raw": raw, "attempts": attempt})
-            messages = [*messages, Message(role="assistant", content=call.output or ""),
-                        Message(role="user", content=_LLM_RETRY[self.instance.language])]
-        return SimReply(answer=IDK, method=self.method,
-                        info={"raw": raw, "attempts": 2, "parse_failure": True})
+        return await ask_yes_no(self.model, self.messages(question), _LLM_RETRY[self.instance.language], self.method)
 
 
 # --------------------------------------------------------------------------- noisy
@@ -735,7 +743,7 @@ class FreeFormSimulator:
     with the question (ties: the earlier sentence); "I don't know." when no sentence shares any token.
     """
 
-    def __init__(self, instance: AmbiguityInstance, model: _Generator | None = None):
+    def __init__(self, instance: AmbiguityInstance, model: Generator | None = None):
         self.instance = instance
         self.model = model
         self.sentences = [s.strip() for s in _SENTENCE_END.split(instance.context) if s.strip()]
