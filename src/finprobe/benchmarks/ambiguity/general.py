@@ -21,15 +21,10 @@ invalid action without a corpus) until the episode ends "no answer (invalid)".
 
 from __future__ import annotations
 
-import re
-
 from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
 from finprobe.benchmarks.ambiguity.modes import ModeConfig
-from finprobe.benchmarks.ambiguity.prompts import CONFIDENCE_PROMPT
+from finprobe.benchmarks.ambiguity.policies import ScriptedPolicyBackend
 from finprobe.core.actions import ActionSpec, ArgSpec
-from finprobe.core.agent import action_text
-from finprobe.core.models._base import ModelOutput
-from finprobe.core.schema import GenerateConfig, Message, Usage
 
 __all__ = ["GENERAL_ACTION_SPECS", "GENERAL_MODES", "GeneralPolicyBackend", "SEARCH_ABSENT", "general_mode",
            "general_system_prompt", "general_task_prompt", "oracle_question"]
@@ -84,38 +79,15 @@ def oracle_question(instance: AmbigQAInstance) -> str:
     return f"Are you asking: {instance.context.rstrip('?')}?"
 
 
-_REFUSED = re.compile(r"Refused \[(\w+)\]")
+class GeneralPolicyBackend(ScriptedPolicyBackend):
+    """A baseline policy on an AmbigQA instance: asks the oracle question, answers a reading's first answer."""
 
+    instance: AmbigQAInstance
+    ask_codes = ("ask_required",)
 
-class GeneralPolicyBackend:
-    """A baseline policy on an AmbigQA instance (kind "policy"): deterministic, not cached, no schema."""
+    def question(self) -> str:
+        return oracle_question(self.instance)
 
-    kind = "policy"
-    cacheable = False
-    supports_schema = False
-
-    def __init__(self, name: str, instance: AmbigQAInstance):
-        self.model = name
-        self.instance = instance
-
-    def decide(self, messages: list[Message]) -> str:
+    def answer_value(self) -> str:
         inst = self.instance
-        if self.model == "silent":
-            return action_text("search", query=inst.question)
-        last = messages[-1].content if messages and messages[-1].role == "user" else ""
-        if last in CONFIDENCE_PROMPT.values():
-            return "100"
-        refused = _REFUSED.search(last)
-        if refused and refused.group(1) == "ask_required":
-            return action_text("interact", question=oracle_question(inst))
-        asked = any(m.role == "assistant" and '"interact"' in m.content for m in messages)
-        if self.model == "ask-then-oracle" and not asked:
-            return action_text("interact", question=oracle_question(inst))
-        reading = inst.readings[0] if self.model == "default" else inst.target_reading
-        return action_text("answer", value=reading.answers[0], confidence=100)
-
-    async def generate(self, messages: list[Message], config: GenerateConfig) -> ModelOutput:
-        return ModelOutput(text=self.decide(messages), finish_reason="stop", usage=Usage())
-
-    async def aclose(self) -> None:
-        return None
+        return (inst.readings[0] if self.model == "default" else inst.target_reading).answers[0]
