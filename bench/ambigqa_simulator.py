@@ -27,32 +27,16 @@ import sys
 from typing import Any
 
 from ambigqa_common import add_set_options, instances, read_jsonl
-from ambiguity_common import agreement_table
+from ambiguity_common import BareGenerator, agreement_table
 from finprobe.benchmarks.ambiguity.ambigqa import AmbigQAInstance
 from finprobe.benchmarks.ambiguity.general_simulator import GeneralLLMSimulator, GeneralSimulator
-from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
 
 GOAL = 0.90
 
 
-class _Generator:
-    """A bare backend as the simulator's model (no transcript: the bench keeps only the answers)."""
-
-    def __init__(self, spec: str, base_url: str | None):
-        from finprobe.core.models.registry import build_backend
-
-        self.backend = build_backend(RoleConfig(spec=spec, base_url=base_url))
-        self.config = GenerateConfig(temperature=0.0, max_tokens=8)
-
-    async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall:
-        out = await self.backend.generate(messages, self.config)
-        return ModelCall(role="user", backend=self.backend.kind, model=self.backend.model, messages=messages,
-                         config=self.config, output=out.text, usage=out.usage)
-
-
 async def _llm_answers(items: list[dict[str, Any]], insts: dict[str, AmbigQAInstance], spec: str,
                        base_url: str | None) -> list[str]:
-    model = _Generator(spec, base_url)
+    model = BareGenerator(spec, base_url)
     return [(await GeneralLLMSimulator(insts[it["instance_id"]], model).reply(it["question"])).answer for it in items]
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
+from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
 
 DATA = Path(__file__).resolve().parent / "data" / "ambiguity"
 
@@ -78,3 +79,18 @@ def _line(name: str, items: list[dict[str, Any]], ok: Callable[[dict[str, Any]],
     good = sum(1 for it in items if ok(it))
     rate = good / len(items) if items else float("nan")
     return f"  {name:<32} {good:>4}/{len(items):<4} {rate:6.3f}"
+
+
+class BareGenerator:
+    """A bare backend as an LLM simulator's model (no transcript: the bench keeps only the answers)."""
+
+    def __init__(self, spec: str, base_url: str | None):
+        from finprobe.core.models.registry import build_backend
+
+        self.backend = build_backend(RoleConfig(spec=spec, base_url=base_url))
+        self.config = GenerateConfig(temperature=0.0, max_tokens=8)
+
+    async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall:
+        out = await self.backend.generate(messages, self.config)
+        return ModelCall(role="user", backend=self.backend.kind, model=self.backend.model, messages=messages,
+                         config=self.config, output=out.text, usage=out.usage)

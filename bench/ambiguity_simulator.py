@@ -28,6 +28,7 @@ from typing import Any
 
 from ambiguity_common import (
     DATA,
+    BareGenerator,
     add_instances_option,
     agreement_table,
     instances,
@@ -35,27 +36,11 @@ from ambiguity_common import (
     require_instances,
 )
 from finprobe.benchmarks.ambiguity.simulators import DeterministicSimulator, LLMSimulator
-from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
-
-
-class _Generator:
-    """A bare backend as the simulator's model (no transcript: the bench keeps only the answers)."""
-
-    def __init__(self, spec: str, base_url: str | None):
-        from finprobe.core.models.registry import build_backend
-
-        self.backend = build_backend(RoleConfig(spec=spec, base_url=base_url))
-        self.config = GenerateConfig(temperature=0.0, max_tokens=8)
-
-    async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall:
-        out = await self.backend.generate(messages, self.config)
-        return ModelCall(role="user", backend=self.backend.kind, model=self.backend.model, messages=messages,
-                         config=self.config, output=out.text, usage=out.usage)
 
 
 async def _llm_answers(items: list[dict[str, Any]], spec: str, base_url: str | None,
                        insts: dict[str, Any]) -> list[str]:
-    model = _Generator(spec, base_url)
+    model = BareGenerator(spec, base_url)
     out = []
     for it in items:
         reply = await LLMSimulator(insts[it["instance_id"]], model).reply(it["question"])
