@@ -91,9 +91,10 @@ MAX_REPLY_CHARS = 20_000
 MAX_RESCANS = 32
 
 
-def _json_objects(text: str) -> list[Any]:
-    """Every top-level balanced {...} in `text` that parses as JSON (strings and escapes respected)."""
-    found: list[Any] = []
+def json_object_spans(text: str) -> list[tuple[int, int, Any]]:
+    """(start, end, value) of every top-level balanced {...} in `text` that parses as JSON (strings and
+    escapes respected), in order. Linear on hostile input: at most MAX_RESCANS failed objects are re-entered."""
+    found: list[tuple[int, int, Any]] = []
     i, n = 0, len(text)
     rescans = 0
     while i < n:
@@ -121,7 +122,7 @@ def _json_objects(text: str) -> list[Any]:
             j += 1
         if depth == 0:
             try:
-                found.append(json.loads(text[start:j + 1], strict=False))
+                found.append((start, j + 1, json.loads(text[start:j + 1], strict=False)))
                 i = j + 1
                 continue
             except (json.JSONDecodeError, RecursionError):
@@ -132,6 +133,16 @@ def _json_objects(text: str) -> list[Any]:
             break
         i = start + 1
     return found
+
+
+def _json_objects(text: str) -> list[Any]:
+    return [value for _, _, value in json_object_spans(text)]
+
+
+def first_json_object(text: str) -> dict[str, Any] | None:
+    """The first JSON object of a model reply: the whole reply, else the first in a code fence, else the first
+    balanced {...} in the prose (the order `parse_action` reads a reply in). None when there is none."""
+    return next((c for c in _candidates(text) if isinstance(c, dict)), None)
 
 
 def _candidates(text: str) -> list[Any]:

@@ -10,7 +10,8 @@ import pytest
 
 from finprobe.benchmarks.multihop import load_chains
 from finprobe.build.multihop import BuildConfig, RoleBinding, build_multihop_sync
-from finprobe.build.multihop.roles import first_json_object, parse_critic, parse_paraphrase
+from finprobe.build.multihop.roles import parse_critic, parse_paraphrase
+from finprobe.core.actions import first_json_object
 from finprobe.core.models._base import ModelError
 from finprobe.core.models.scripted import ScriptedModel
 from finprobe.core.schema import Message

@@ -22,7 +22,6 @@ read is *unscored* with the reason — never counted as wrong.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -30,6 +29,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from finprobe.benchmarks.multihop.chains import Chain
+from finprobe.core.actions import first_json_object
 from finprobe.core.benchmark import RoleModel
 from finprobe.core.models._base import ModelError
 from finprobe.core.numbers import normalise_text_answer
@@ -148,19 +148,6 @@ _VERDICT_KEYS = ("verdict", "judgement", "judgment", "result", "correct", "is_co
                  "final_score", "label", "grade", "结论", "判断", "结果", "评分", "是否正确")
 
 
-def _json_obj(text: str) -> dict[str, Any] | None:
-    dec = json.JSONDecoder()
-    for i, ch in enumerate(text):
-        if ch == "{":
-            try:
-                obj, _ = dec.raw_decode(text[i:])
-            except json.JSONDecodeError:
-                continue
-            if isinstance(obj, dict):
-                return obj
-    return None
-
-
 def _truth(value: Any) -> bool | None:
     if isinstance(value, bool):
         return value
@@ -184,7 +171,7 @@ def _truth(value: Any) -> bool | None:
 
 def read_final_verdict(text: str) -> tuple[bool | None, str | None]:
     """(correct, evidence) from a judge reply in our JSON format or a release prompt's unknown format."""
-    obj = _json_obj(text)
+    obj = first_json_object(text)
     if obj is not None:
         lowered = {str(k).lower(): v for k, v in obj.items()}
         for key in _VERDICT_KEYS:
@@ -251,7 +238,7 @@ async def judge_final(model: ModelFn, chain: Chain, response: str | None, *, use
 
 
 def _read_hits(text: str, n: int) -> list[bool] | None:
-    obj = _json_obj(text)
+    obj = first_json_object(text)
     if obj is not None:
         for key in ("reached", "hits", "steps", "results", "checkpoints", "step_results", "process"):
             val = obj.get(key)

@@ -51,6 +51,7 @@ from finprobe.benchmarks.multihop.mentions import (
     time_equal,
 )
 from finprobe.benchmarks.multihop.periods import find_time_mentions
+from finprobe.core.actions import json_object_spans
 from finprobe.core.numbers import find_numbers, normalise_text_answer
 from finprobe.core.schema import StepKind, Transcript
 
@@ -129,31 +130,14 @@ class Trajectory(BaseModel):
 
 
 def _json_action(text: str) -> dict[str, Any] | None:
-    dec = json.JSONDecoder()
-    for i, ch in enumerate(text):
-        if ch != "{":
-            continue
-        try:
-            obj, _ = dec.raw_decode(text[i:])
-        except json.JSONDecodeError:
-            continue
-        if isinstance(obj, dict) and "action" in obj:
-            return obj
-    return None
+    return next((v for _, _, v in json_object_spans(text) if isinstance(v, dict) and "action" in v), None)
 
 
 def _strip_action(text: str) -> str:
     """The reply without its JSON action object (and a code fence around it)."""
-    dec = json.JSONDecoder()
-    for i, ch in enumerate(text):
-        if ch != "{":
-            continue
-        try:
-            obj, end = dec.raw_decode(text[i:])
-        except json.JSONDecodeError:
-            continue
-        if isinstance(obj, dict):
-            rest = text[:i] + " " + text[i + end:]
+    for start, end, value in json_object_spans(text):
+        if isinstance(value, dict):
+            rest = text[:start] + " " + text[end:]
             return re.sub(r"```(?:json)?\s*```", " ", rest).strip()
     return text
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from finprobe.benchmarks.ambiguity.categories import CATEGORIES, CATEGORY_NAMES
 from finprobe.build.ambiguity.passages import Candidate
-from finprobe.build.ambiguity.verifier import first_json_object
+from finprobe.core.actions import first_json_object
 from finprobe.core.schema import Message
 from finprobe.core.sources import validation_message
 

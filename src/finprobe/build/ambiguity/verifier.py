@@ -16,8 +16,6 @@ left out and the company's own name ignored.
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -26,6 +24,7 @@ from finprobe.benchmarks.ambiguity._text import is_decisive, polar_tokens
 from finprobe.benchmarks.ambiguity.doctor import PeriodLabel, parse_period
 from finprobe.benchmarks.ambiguity.grading import grade_answer
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance
+from finprobe.core.actions import first_json_object
 from finprobe.core.schema import Message
 
 __all__ = [
@@ -82,30 +81,6 @@ def verifier_messages(question: str, language: str) -> list[Message]:
 
 
 # --------------------------------------------------------------------------- parsing
-_FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.S)
-
-
-def first_json_object(text: str) -> dict[str, Any] | None:
-    """The first JSON object in a reply: the whole text, a fenced block, or the first balanced {...}."""
-    for candidate in [text.strip(), *(m.strip() for m in _FENCE.findall(text))]:
-        try:
-            obj = json.loads(candidate)
-        except (json.JSONDecodeError, RecursionError):
-            continue
-        if isinstance(obj, dict):
-            return obj
-    decoder = json.JSONDecoder()
-    start = text.find("{")
-    while start >= 0:
-        try:
-            obj, _ = decoder.raw_decode(text[start:])
-        except (json.JSONDecodeError, RecursionError):
-            start = text.find("{", start + 1)
-            continue
-        if isinstance(obj, dict):
-            return obj
-        start = text.find("{", start + 1)
-    return None
 
 
 class VerifierReply(BaseModel):

@@ -21,14 +21,14 @@ as an error and redone when the build resumes.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from finprobe.core.actions import first_json_object
 from finprobe.core.calls import RoleBinding, RoleCaller
 from finprobe.core.schema import GenerateConfig, Message, Transcript
 
 __all__ = ["CRITIC_SCHEMA", "PARAPHRASE_SCHEMA", "RoleBinding", "RoleCaller", "ask_critic", "ask_paraphrase",
-           "critic_messages", "first_json_object", "paraphrase_messages", "parse_critic", "parse_paraphrase"]
+           "critic_messages", "paraphrase_messages", "parse_critic", "parse_paraphrase"]
 
 CRITIC_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["verdict", "problems"],
@@ -59,22 +59,6 @@ _PARAPHRASE_SYSTEM = (
     "meaning; keep the order of the steps; refer to the result of an earlier step only with a referring "
     "phrase ('that company', 'that day', '该公司', '当日'); never state the result of any step; add nothing. "
     'Reply with only a JSON object: {{"question": "..."}}.')
-
-
-def first_json_object(text: str) -> dict[str, Any] | None:
-    """The first JSON object in a reply (after prose or inside a code fence), or None."""
-    decoder = json.JSONDecoder()
-    start = text.find("{")
-    while start >= 0:
-        try:
-            obj, _ = decoder.raw_decode(text, start)
-        except json.JSONDecodeError:
-            start = text.find("{", start + 1)
-            continue
-        if isinstance(obj, dict):
-            return obj
-        start = text.find("{", start + 1)
-    return None
 
 
 def critic_messages(question: str, hops: list[tuple[str, str]], reference: str | None = None) -> list[Message]:
