@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from finprobe.core.models._base import ModelBackend, ModelError
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, Transcript
@@ -25,6 +26,16 @@ class RoleBinding:
     backend: ModelBackend
     generate: GenerateConfig = field(default_factory=GenerateConfig)
     trials: int = 0
+
+    def config_for(self, schema: dict[str, Any], seed: int) -> GenerateConfig:
+        """This role's settings for one call: the call's seed unless the role pins one, and the reply's JSON
+        schema where the backend constrains decoding."""
+        update: dict[str, Any] = {}
+        if self.generate.seed is None:
+            update["seed"] = seed
+        if getattr(self.backend, "supports_schema", False):
+            update["response_schema"] = schema
+        return self.generate.model_copy(update=update)
 
 
 class RoleCaller:

@@ -64,7 +64,6 @@ from finprobe.core.models._base import ModelError
 from finprobe.core.provenance import git_revision, package_version, run_fingerprint, sample_seed
 from finprobe.core.runner import Redactor
 from finprobe.core.schema import (
-    GenerateConfig,
     Message,
     RoleConfig,
     RunConfig,
@@ -189,14 +188,6 @@ class _Builder:
         envs = [n for n in os.environ if n.endswith("_API_KEY")]
         self.call = RoleCaller(Redactor(envs))
 
-    def _config(self, role: RoleBinding, schema: dict[str, Any], seed: int) -> GenerateConfig:
-        update: dict[str, Any] = {}
-        if role.generate.seed is None:
-            update["seed"] = seed
-        if getattr(role.backend, "supports_schema", False):
-            update["response_schema"] = schema
-        return role.generate.model_copy(update=update)
-
     def _outcome(self, candidate: Candidate, **kw: Any) -> CandidateOutcome:
         return CandidateOutcome(key=candidate.key, passage_id=candidate.passage.passage_id, category=candidate.category,
                                 language=candidate.passage.language, **kw)
@@ -204,7 +195,7 @@ class _Builder:
     async def construct(self, candidate: Candidate, transcript: Transcript
                         ) -> tuple[ConstructedInstance | None, CandidateOutcome | None]:
         messages = constructor_messages(candidate)
-        config = self._config(self.constructor, CONSTRUCTOR_SCHEMA, sample_seed(self.config.seed, candidate.key))
+        config = self.constructor.config_for(CONSTRUCTOR_SCHEMA, sample_seed(self.config.seed, candidate.key))
         problem = ""
         for _attempt in range(2):
             call = await self.call(self.constructor, messages, config, transcript)
@@ -230,7 +221,7 @@ class _Builder:
 
         async def trial(i: int, role: RoleBinding) -> TrialOutcome:
             messages = verifier_messages(instance.question, instance.language)
-            config = self._config(role, VERIFIER_SCHEMA, sample_seed(self.config.seed, f"{candidate.key}:trial{i}"))
+            config = role.config_for(VERIFIER_SCHEMA, sample_seed(self.config.seed, f"{candidate.key}:trial{i}"))
             outcome: TrialOutcome | None = None
             for _attempt in range(2):  # an unparseable reply is asked again once, like the judge
                 call = await self.call(role, messages, config, transcript)

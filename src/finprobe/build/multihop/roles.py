@@ -25,7 +25,7 @@ from typing import Any
 
 from finprobe.core.actions import first_json_object
 from finprobe.core.calls import RoleBinding, RoleCaller
-from finprobe.core.schema import GenerateConfig, Message, Transcript
+from finprobe.core.schema import Message, Transcript
 
 __all__ = ["CRITIC_SCHEMA", "PARAPHRASE_SCHEMA", "RoleBinding", "RoleCaller", "ask_critic", "ask_paraphrase",
            "critic_messages", "paraphrase_messages", "parse_critic", "parse_paraphrase"]
@@ -100,20 +100,12 @@ def parse_paraphrase(text: str) -> str:
     return " ".join(obj["question"].split())
 
 
-def _config(role: RoleBinding, schema: dict[str, Any], seed: int) -> GenerateConfig:
-    update: dict[str, Any] = {}
-    if role.generate.seed is None:
-        update["seed"] = seed
-    if getattr(role.backend, "supports_schema", False):
-        update["response_schema"] = schema
-    return role.generate.model_copy(update=update)
-
 
 async def ask_critic(call: RoleCaller, role: RoleBinding, question: str, hops: list[tuple[str, str]],
                      transcript: Transcript, seed: int, reference: str | None = None) -> dict[str, Any]:
     """One critic's verdict record: {role, model, verdict ("pass"/"fail"/None), problems, error?}."""
     messages = critic_messages(question, hops, reference)
-    config = _config(role, CRITIC_SCHEMA, seed)
+    config = role.config_for(CRITIC_SCHEMA, seed)
     problem = ""
     for _ in range(2):
         reply = await call(role, messages, config, transcript)
@@ -135,7 +127,7 @@ async def ask_paraphrase(call: RoleCaller, role: RoleBinding, question: str, lan
                          transcript: Transcript, seed: int) -> tuple[str | None, str]:
     """(paraphrase, problem): the rewritten question, or None with why it could not be read."""
     messages = paraphrase_messages(question, language)
-    config = _config(role, PARAPHRASE_SCHEMA, seed)
+    config = role.config_for(PARAPHRASE_SCHEMA, seed)
     problem = ""
     for _ in range(2):
         reply = await call(role, messages, config, transcript)
