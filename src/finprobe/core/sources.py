@@ -7,10 +7,13 @@ import hashlib
 import json
 import urllib.parse
 import urllib.request
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 class DataError(ValueError):
@@ -95,3 +98,27 @@ def validation_message(exc: ValidationError, *, limit: int = 3) -> str:
         parts.append(f"{loc}: {err.get('msg')}" if loc else str(err.get("msg")))
     more = len(errors) - limit
     return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+def validate_records(records: Iterable[tuple[str, Any]], model: type[ModelT], id_field: str, *,
+                     duplicate_label: str | None = None,
+                     prepare: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None) -> list[ModelT]:
+    """Each (where, record) of `json_records` validated as `model`, in order. A record that is not an object,
+    does not validate, or repeats an earlier record's `id_field` raises DataError naming where it is and its id
+    ("duplicate <duplicate_label> ..." ; the label defaults to the field's name). `prepare` may add fields
+    (e.g. where the record was read) before validation."""
+    out: list[ModelT] = []
+    seen: dict[Any, str] = {}
+    for where, rec in records:
+        if not isinstance(rec, dict):
+            raise DataError(f"{where}: expected a JSON object, got {type(rec).__name__}")
+        try:
+            item = model.model_validate(prepare(where, rec) if prepare else rec)
+        except ValidationError as exc:
+            raise DataError(f"{where}: {id_field}={rec.get(id_field)!r}: {validation_message(exc)}") from None
+        key = getattr(item, id_field)
+        if key in seen:
+            raise DataError(f"{where}: duplicate {duplicate_label or id_field} {key!r} (first at {seen[key]})")
+        seen[key] = where
+        out.append(item)
+    return out

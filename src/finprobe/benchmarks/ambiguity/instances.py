@@ -14,11 +14,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from finprobe.benchmarks.ambiguity.categories import CATEGORY_NAMES, normalize_category
-from finprobe.core.benchmark import DataError
-from finprobe.core.sources import decode_text, json_records, read_source, validation_message
+from finprobe.core.sources import decode_text, json_records, read_source, validate_records
 
 __all__ = [
     "AmbiguityInstance",
@@ -240,22 +239,7 @@ class AmbiguityInstance(BaseModel):
 # --------------------------------------------------------------------------- loading
 def parse_instances(text: str, *, source: str = "<string>") -> list[AmbiguityInstance]:
     """Parse JSON Lines or a JSON array of instances. Errors name the source, line and instance_id."""
-    records = json_records(text, source)
-    out: list[AmbiguityInstance] = []
-    seen: dict[str, str] = {}
-    for where, rec in records:
-        if not isinstance(rec, dict):
-            raise DataError(f"{where}: expected a JSON object, got {type(rec).__name__}")
-        iid = rec.get("instance_id")
-        try:
-            inst = AmbiguityInstance.model_validate(rec)
-        except ValidationError as exc:
-            raise DataError(f"{where}: instance_id={iid!r}: {validation_message(exc)}") from None
-        if inst.instance_id in seen:
-            raise DataError(f"{where}: duplicate instance_id {inst.instance_id!r} (first at {seen[inst.instance_id]})")
-        seen[inst.instance_id] = where
-        out.append(inst)
-    return out
+    return validate_records(json_records(text, source), AmbiguityInstance, "instance_id")
 
 
 def load_instances(path_or_url: str | Path, *, sha256: str | None = None) -> list[AmbiguityInstance]:

@@ -22,10 +22,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from finprobe.core.benchmark import DataError
-from finprobe.core.sources import decode_text, json_records, read_source, validation_message
+from finprobe.core.sources import decode_text, json_records, read_source, validate_records
 
 __all__ = [
     "AnswerKind",
@@ -215,17 +215,4 @@ def load_chains(source: str | Path, *, sha256: str | None = None) -> list[Chain]
         from finprobe.benchmarks.multihop.release import chains_from_release
 
         return chains_from_release(records)
-    chains: list[Chain] = []
-    seen: dict[str, str] = {}
-    for where, rec in records:
-        if not isinstance(rec, dict):
-            raise DataError(f"{where}: expected a JSON object, got {type(rec).__name__}")
-        try:
-            chain = Chain.model_validate(rec)
-        except ValidationError as exc:
-            raise DataError(f"{where}: id={rec.get('id')!r}: {validation_message(exc)}") from None
-        if chain.id in seen:
-            raise DataError(f"{where}: duplicate chain id {chain.id!r} (first at {seen[chain.id]})")
-        seen[chain.id] = where
-        chains.append(chain)
-    return chains
+    return validate_records(records, Chain, "id", duplicate_label="chain id")

@@ -21,11 +21,10 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from finprobe.benchmarks.ambiguity.categories import CATEGORY_NAMES, normalize_category
-from finprobe.core.benchmark import DataError
-from finprobe.core.sources import decode_text, json_records, read_source, validation_message
+from finprobe.core.sources import decode_text, json_records, read_source, validate_records
 
 __all__ = [
     "Candidate",
@@ -163,22 +162,7 @@ def tag_categories(text: str) -> list[str]:
 # --------------------------------------------------------------------------- loading
 def parse_passages(text: str, *, source: str = "<string>") -> list[CandidatePassage]:
     """Parse candidate passages (JSON Lines or a JSON array); errors name the file, line and passage_id."""
-    out: list[CandidatePassage] = []
-    seen: dict[str, str] = {}
-    for where, rec in json_records(text, source):
-        if not isinstance(rec, dict):
-            raise DataError(f"{where}: expected a JSON object, got {type(rec).__name__}")
-        pid = rec.get("passage_id")
-        try:
-            passage = CandidatePassage.model_validate(rec)
-        except ValidationError as exc:
-            raise DataError(f"{where}: passage_id={pid!r}: {validation_message(exc)}") from None
-        if passage.passage_id in seen:
-            first = seen[passage.passage_id]
-            raise DataError(f"{where}: duplicate passage_id {passage.passage_id!r} (first at {first})")
-        seen[passage.passage_id] = where
-        out.append(passage)
-    return out
+    return validate_records(json_records(text, source), CandidatePassage, "passage_id")
 
 
 def load_passages(path_or_url: str | Path, *, sha256: str | None = None) -> list[CandidatePassage]:

@@ -11,10 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from finprobe.core.benchmark import DataError
-from finprobe.core.sources import decode_text, json_records, read_source, validation_message
+from finprobe.core.sources import decode_text, json_records, read_source, validate_records
 
 __all__ = ["AmbigNQAnnotation", "AmbigNQRecord", "MultipleQAs", "QAPair", "SingleAnswer", "load_ambignq",
            "parse_ambignq"]
@@ -101,20 +100,8 @@ class AmbigNQRecord(_Rec):
 
 def parse_ambignq(text: str, *, source: str = "<string>") -> list[AmbigNQRecord]:
     """Records from the text of a `*_light.json` file (a JSON array; JSON Lines also accepted)."""
-    out: list[AmbigNQRecord] = []
-    seen: dict[str, str] = {}
-    for where, rec in json_records(text, source):
-        if not isinstance(rec, dict):
-            raise DataError(f"{where}: expected a JSON object, got {type(rec).__name__}")
-        try:
-            record = AmbigNQRecord.model_validate({**rec, "where": where})
-        except ValidationError as exc:
-            raise DataError(f"{where}: id={rec.get('id')!r}: {validation_message(exc)}") from None
-        if record.id in seen:
-            raise DataError(f"{where}: duplicate id {record.id!r} (first at {seen[record.id]})")
-        seen[record.id] = where
-        out.append(record)
-    return out
+    return validate_records(json_records(text, source), AmbigNQRecord, "id",
+                            prepare=lambda where, rec: {**rec, "where": where})
 
 
 def load_ambignq(path_or_url: str | Path, *, sha256: str | None = None) -> list[AmbigNQRecord]:
