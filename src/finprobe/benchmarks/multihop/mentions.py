@@ -66,6 +66,21 @@ def _alias_pattern(alias: str) -> re.Pattern[str] | None:
     return re.compile(r"(?<![a-z0-9])" + body + r"(?![a-z0-9])")
 
 
+def non_overlapping_matches(patterns: Iterable[tuple[str, re.Pattern[str]]], text: str) -> list[tuple[str, int, int]]:
+    """(key, start, end) of every match of `patterns` in `text` that overlaps no match of an earlier pattern (so
+    patterns given longest first win), in text order."""
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[str, int, int]] = []
+    for key, pattern in patterns:
+        for m in pattern.finditer(text):
+            s, e = m.start(), m.end()
+            if any(s < te and e > ts for ts, te in taken):
+                continue
+            taken.append((s, e))
+            found.append((key, s, e))
+    return sorted(found, key=lambda f: f[1])
+
+
 class EntityLexicon:
     """Names of entities (id -> aliases). `find(text)` returns non-overlapping mentions, longest first."""
 
@@ -127,17 +142,8 @@ class EntityLexicon:
         return out
 
     def find(self, text: str) -> list[Mention]:
-        folded = _fold(text)
-        taken: list[tuple[int, int]] = []
-        found: list[Mention] = []
-        for _, key, pattern in self._patterns:
-            for m in pattern.finditer(folded):
-                s, e = m.start(), m.end()
-                if any(s < te and e > ts for ts, te in taken):
-                    continue
-                taken.append((s, e))
-                found.append(Mention(key=key, start=s, end=e, raw=text[s:e]))
-        return sorted(found, key=lambda m: m.start)
+        return [Mention(key=key, start=s, end=e, raw=text[s:e])
+                for key, s, e in non_overlapping_matches(((k, p) for _, k, p in self._patterns), _fold(text))]
 
 
 # --------------------------------------------------------------------------- cue words

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from finprobe.benchmarks.multihop.market.db import MarketDB
+from finprobe.benchmarks.multihop.mentions import non_overlapping_matches
 from finprobe.benchmarks.multihop.tools import (
     FUND_METRIC_SYNONYMS,
     HORIZON_SYNONYMS,
@@ -165,17 +166,8 @@ class KeywordTable:
         self._patterns = [(key, _phrase_pattern(p)) for key, p in entries]
 
     def find(self, text: str) -> list[Keyword]:
-        low = text.lower()
-        taken: list[tuple[int, int]] = []
-        out: list[Keyword] = []
-        for key, pattern in self._patterns:
-            for m in pattern.finditer(low):
-                s, e = m.start(), m.end()
-                if any(s < te and e > ts for ts, te in taken):
-                    continue
-                taken.append((s, e))
-                out.append(Keyword(key=key, start=s, end=e, raw=text[s:e]))
-        return sorted(out, key=lambda k: k.start)
+        return [Keyword(key=key, start=s, end=e, raw=text[s:e])
+                for key, s, e in non_overlapping_matches(self._patterns, text.lower())]
 
 
 def _phrase_pattern(phrase: str) -> re.Pattern[str]:
