@@ -82,6 +82,9 @@ def action_schema(specs: list[ActionSpec]) -> dict[str, Any]:
     return variants[0] if len(variants) == 1 else {"anyOf": variants}
 
 
+#: `json.loads(text, strict=False)` without building a decoder per call (control characters inside strings
+#: are allowed: models put raw newlines in long answers)
+_LENIENT_JSON = json.JSONDecoder(strict=False)
 _FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.S)
 _NAME_KEYS = ("action", "name", "tool", "type")
 _ARG_CONTAINERS = ("args", "arguments", "parameters", "input", "action_input")
@@ -122,7 +125,7 @@ def json_object_spans(text: str) -> list[tuple[int, int, Any]]:
             j += 1
         if depth == 0:
             try:
-                found.append((start, j + 1, json.loads(text[start:j + 1], strict=False)))
+                found.append((start, j + 1, _LENIENT_JSON.decode(text[start:j + 1])))
                 i = j + 1
                 continue
             except (json.JSONDecodeError, RecursionError):
@@ -148,7 +151,7 @@ def first_json_object(text: str) -> dict[str, Any] | None:
 def _candidates(text: str) -> list[Any]:
     stripped = text.strip()
     try:
-        whole = json.loads(stripped, strict=False)
+        whole = _LENIENT_JSON.decode(stripped)
         return [whole] if isinstance(whole, dict) else []
     except (json.JSONDecodeError, RecursionError):
         pass

@@ -12,7 +12,7 @@ import json
 import platform
 import subprocess
 from collections.abc import Iterable, Mapping, Sequence
-from importlib.metadata import PackageNotFoundError, version
+from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +29,12 @@ ENGINE_LIBRARIES = ("finprobe", "pydantic", "numpy", "bm25s", "jieba", "llama-cp
                     "aiohttp")
 
 
+#: the encoder of `stable_hash` (what `json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str)` builds)
+_STABLE_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str)
+
+
 def stable_hash(obj: Any) -> str:
-    return hashlib.sha256(json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+    return hashlib.sha256(_STABLE_JSON.encode(obj).encode()).hexdigest()
 
 
 def data_hash(samples: Sequence[Sample]) -> str:
@@ -40,11 +44,11 @@ def data_hash(samples: Sequence[Sample]) -> str:
     existing fingerprints stand), fed one sample at a time: a 100k-sample data set never becomes one
     string in memory."""
     digest = hashlib.sha256(b"[")
+    encode = _STABLE_JSON.encode  # json.dumps with these arguments, without building an encoder per sample
     for i, s in enumerate(samples):
         if i:
             digest.update(b", ")
-        digest.update(json.dumps([s.id, s.data, s.skip_reason], sort_keys=True, ensure_ascii=False,
-                                 default=str).encode())
+        digest.update(encode([s.id, s.data, s.skip_reason]).encode())
     digest.update(b"]")
     return digest.hexdigest()
 
@@ -89,9 +93,25 @@ def git_revision() -> str | None:
         return None
 
 
+def installed_version(name: str) -> str:
+    """The installed version of distribution `name` (PackageNotFoundError when absent).
+
+    `importlib.metadata.version` parses a distribution's whole METADATA with the email parser (numpy's
+    runs to tens of KB); the version is one header line near the top, so only the header is read here:
+    a run's manifest names eight or more libraries, and this is part of every run's start-up."""
+    dist = distribution(name)
+    text = dist.read_text("METADATA") or dist.read_text("PKG-INFO") or ""
+    for line in text.splitlines():
+        if not line:  # the end of the headers
+            break
+        if line.startswith("Version:"):
+            return line[len("Version:"):].strip()
+    return dist.version
+
+
 def package_version() -> str:
     try:
-        return version("finprobe")
+        return installed_version("finprobe")
     except PackageNotFoundError:
         return "0+unknown"
 
@@ -101,7 +121,7 @@ def library_versions(extra: Iterable[str] = ()) -> dict[str, str]:
     out = {"python": platform.python_version()}
     for name in dict.fromkeys([*ENGINE_LIBRARIES, *extra]):
         try:
-            out[name] = version(name)
+            out[name] = installed_version(name)
         except PackageNotFoundError:
             continue
     return out

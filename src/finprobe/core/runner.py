@@ -12,11 +12,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import platform
 import random
+import threading
 import time
 import traceback
 import uuid
 from collections.abc import Callable
+from concurrent.futures import Future
+from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -321,15 +325,16 @@ class Runner:
                             started_at=started, usage_by_role=_usage(state.transcript, state.failed_calls))
 
     def score_record(self, sample: Sample, record: SampleRecord) -> SampleRecord:
-        """Add the score to a played record (a scorer bug turns it into an error with the reason)."""
+        """Add the score to the record `play_sample` returned, in place (a scorer bug turns it into an error
+        with the reason). The record is the runner's own until it is stored: no copy is needed."""
         if record.status != SampleStatus.scored or record.score is not None or record.transcript is None:
             return record
         try:
-            score = self.bench.score(sample, record.transcript, self.options)
+            record.score = self.bench.score(sample, record.transcript, self.options)
         except Exception as exc:  # noqa: BLE001 - recorded with its reason
-            return record.model_copy(update={"status": SampleStatus.error, "error": self._bug("scorer", exc),
-                                             "finished_at": utcnow()})
-        return record.model_copy(update={"score": score, "finished_at": utcnow()})
+            record.status, record.error = SampleStatus.error, self._bug("scorer", exc)
+        record.finished_at = utcnow()
+        return record
 
     def _bug(self, where: str, exc: Exception) -> str:
         tb = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
@@ -361,15 +366,18 @@ class Runner:
             raise DataError(f"{where}: an input of the run is nested too deeply to read") from None
         return samples
 
-    def manifest_for(self, samples: list[Sample]) -> RunManifest:
+    def manifest_for(self, samples: list[Sample], *, revision: Future[str | None] | None = None) -> RunManifest:
+        """The run's manifest. `revision`: `git_revision()` already started in a thread (it runs `git`,
+        a few ms that can overlap with loading the data)."""
         digest = data_hash(samples)
         fingerprint = run_fingerprint(self.config, digest, self.bench.scorer_version, roles=self.role_configs(),
                                       options=self.options.fingerprint_part())
         return RunManifest(
             run_id=uuid.uuid4().hex[:12], fingerprint=fingerprint, config=self.config,
-            package_version=package_version(), git_revision=git_revision(), data_hash=digest,
+            package_version=package_version(), data_hash=digest,
+            git_revision=revision.result() if revision is not None else git_revision(),
             scorer_version=self.bench.scorer_version, n_samples=len(samples),
-            python=library_versions()["python"], family_version=self.bench.version,
+            python=platform.python_version(), family_version=self.bench.version,
             contract_version=self.bench.contract_version, options=self.options.model_dump(mode="json"),
             versions=library_versions(self.bench.result_libraries),
         )
@@ -385,12 +393,13 @@ class Runner:
         Nothing finished is kept in memory: each record is stored as it finishes and the metrics are
         computed from the folder afterwards (`finprobe.core.aggregation.run_metrics`, the same path as
         `report`), so memory stays flat however many samples run, and `metrics.json` equals the report."""
+        revision = _start_thread(git_revision)
         try:
             if samples is None:
                 samples = self.load_samples()
             roles = self.role_configs()
             self.check_roles(roles)  # before the store is touched: a bad spec must not cost a --fresh folder
-            manifest = self.manifest_for(samples)
+            manifest = self.manifest_for(samples, revision=revision)
             # Structured output (issue 14): one request shape per endpoint role for the whole run, negotiated
             # now (before --fresh clears anything: an unusable endpoint must not cost the folder) or re-used
             # from the manifest of the run being resumed, so results never mix modes. Only roles whose replies
@@ -424,17 +433,27 @@ class Runner:
         # A small run keeps its views parsed too, parsed as they are stored (in the idle time between
         # replies) rather than all at the end: by id() of the view's bytes, which `views` keeps alive.
         parsed: dict[int, SampleRecord] | None = {} if len(samples) * self.config.epochs <= PARSED_VIEWS_LIMIT else None
+        synced: Future[None] | None = None
         if pending:
             store.open_append()  # an unwritable folder fails here, before any request
             ran = await self._execute(pending, roles, store, views, parsed, resumed=n_trials - len(pending))
-            store.sync()
-        manifest = store.read_manifest()
-        order = [s.id for s in samples]
-        all_views = RecordViews([view for _, view in views.values()], list(views), parsed)
-        trials = run_trials(self.bench, store, self.config.epochs, order, views=all_views)
-        totals = tally(trials)
-        metrics = run_metrics(self.bench, store, manifest, samples, self.options, self.settings(), trials=trials,
-                              totals=totals)
+            # The records reach the disk (fsync, milliseconds of waiting) while the metrics are computed
+            # from the views in memory; metrics.json is written only once they are there.
+            synced = _start_thread(store.sync)
+        try:
+            manifest = store.read_manifest()
+            order = [s.id for s in samples]
+            all_views = RecordViews([view for _, view in views.values()], list(views), parsed)
+            trials = run_trials(self.bench, store, self.config.epochs, order, views=all_views)
+            totals = tally(trials)
+            metrics = run_metrics(self.bench, store, manifest, samples, self.options, self.settings(),
+                                  trials=trials, totals=totals)
+        except BaseException:
+            if synced is not None:
+                wait_futures([synced])  # the store closes after this: never under a running fsync
+            raise
+        if synced is not None:
+            synced.result()
         store.write_metrics(metrics)
         return RunResult(out_dir=str(self.out_dir), manifest=manifest, metrics=metrics, n_samples=len(samples),
                          n_trials=n_trials, n_resumed=n_trials - len(pending), n_ran=ran,
@@ -452,20 +471,37 @@ class Runner:
         # one event loop): no task per sample waiting on a semaphore, so a 100k-sample run costs no more
         # to schedule than a small one, and the first requests leave at once.
         queue = iter(pending)
-        # Scoring and storing a finished trial wait until the replies that arrived together have each
-        # sent their next request: with a fixed endpoint latency, replies come back in bursts, and
-        # every bit of work done before the next request goes out delays the whole burst. A batch is
-        # then scored, serialised and appended with one write.
+        # Scoring and storing finished trials wait until the event loop is idle: with a fixed endpoint
+        # latency, replies come back in bursts, and every bit of work done while a burst is being
+        # answered delays the next requests of the whole burst. So a finished trial waits until no
+        # trial has finished for IDLE_S (the burst is over), or until MAX_BATCH wait, or the oldest has
+        # waited MAX_LAG_S (a steady stream of replies, as with a fast endpoint); then the batch is
+        # scored, serialised and appended with one write.
         unfinished: list[tuple[Sample, SampleRecord]] = []
         loop = asyncio.get_running_loop()
         failures: list[BaseException] = []  # a store failure inside the callback stops the workers
         redactor = self._redact
+        max_batch = max(_MAX_BATCH, self.config.concurrency)
+        timer: asyncio.TimerHandle | None = None
+        first_at = last_at = 0.0
 
         def finish() -> None:
             try:
                 finish_batch()
             except BaseException as exc:  # noqa: BLE001 - re-raised by the workers and after the run
                 failures.append(exc)
+
+        def on_timer() -> None:
+            nonlocal timer
+            timer = None
+            if not unfinished:
+                return
+            now = loop.time()
+            quiet = now - last_at
+            if quiet < _IDLE_S and now - first_at < _MAX_LAG_S:
+                timer = loop.call_at(last_at + _IDLE_S, on_timer)  # replies are still coming in
+                return
+            finish()
 
         def finish_batch() -> None:
             nonlocal ran
@@ -496,9 +532,15 @@ class Runner:
                 if failures:
                     raise failures[0]
                 played = await self.play_sample(trial.sample, roles, trial.epoch)
+                nonlocal timer, first_at, last_at
+                last_at = loop.time()
                 if not unfinished:
-                    loop.call_soon(finish)
+                    first_at = last_at
                 unfinished.append((trial.sample, played))
+                if len(unfinished) == max_batch:
+                    loop.call_soon(finish)  # once per batch: finish_batch takes all that wait by then
+                elif timer is None:
+                    timer = loop.call_at(last_at + _IDLE_S, on_timer)
 
         async def syncer() -> None:
             while True:
@@ -522,6 +564,8 @@ class Runner:
             if failures:
                 raise failures[0]
         finally:
+            if timer is not None:
+                timer.cancel()
             sync_task.cancel()
             if progress is not None:
                 progress.stop()
@@ -546,6 +590,15 @@ class Runner:
         )
         task_id = progress.add_task(f"{self.config.benchmark}", total=total, completed=completed, errors=0, cost=0.0)
         return progress, task_id
+
+
+#: finished trials are scored and stored once no other trial has finished for this long (a burst of
+#: replies is over), ...
+_IDLE_S = 0.002
+#: ... or once this many wait (at least the concurrency), ...
+_MAX_BATCH = 256
+#: ... or once the oldest has waited this long: a crash loses at most this much finished work
+_MAX_LAG_S = 0.25
 
 
 class _LazyRandom(random.Random):
@@ -588,6 +641,21 @@ class _LazyRandom(random.Random):
     def randbytes(self, n: int) -> bytes:
         self._ready()
         return super().randbytes(n)
+
+
+def _start_thread(fn: Callable[[], Any]) -> Future[Any]:
+    """`fn()` in a daemon thread of its own, as a future: start-up work that waits on another process
+    (e.g. `git`) overlaps with the run's own preparation instead of adding to it."""
+    future: Future[Any] = Future()
+
+    def target() -> None:
+        try:
+            future.set_result(fn())
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever reads the result
+            future.set_exception(exc)
+
+    threading.Thread(target=target, name="finprobe-start", daemon=True).start()
+    return future
 
 
 def _usage(transcript: Transcript, extra_calls: list[ModelCall]) -> dict[str, Usage]:

@@ -19,8 +19,11 @@ from pydantic import BaseModel
 
 Statistic = Callable[..., float]
 
-# Rows of resampled indices drawn at once: bounds memory to about _CHUNK_CELLS integers per chunk.
-_CHUNK_CELLS = 2_000_000
+# Rows of resampled indices drawn at once: about _CHUNK_CELLS integers (1 MB) per chunk. Small enough to stay
+# in the CPU's cache and out of fresh memory pages: 1,000 resamples of 2,000 values took 17-28 ms inside a run
+# in chunks of 2M cells, 8-19 ms in chunks of 128K (a run's end waits on this). The numbers drawn do not depend
+# on the chunking (numpy's generator keeps its state between calls; tests/core/test_stats.py checks it).
+_CHUNK_CELLS = 131_072
 
 
 class Interval(BaseModel):

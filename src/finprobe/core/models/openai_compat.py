@@ -342,7 +342,6 @@ class OpenAICompatibleModel:
     async def generate(self, messages: list[Message], config: GenerateConfig) -> ModelOutput:
         body = self.build_body(messages, config)
         payload = _dumps(body)
-        fields = request_fields(body)
         timeout = (
             self._default_timeout
             if config.timeout_s is None
@@ -354,7 +353,7 @@ class OpenAICompatibleModel:
             session, sem = self._ensure_session()
             try:
                 async with sem:
-                    text, finish, n_in, n_out = await self._attempt(session, payload, timeout, fields)
+                    text, finish, n_in, n_out = await self._attempt(session, payload, timeout, body)
             except _Fatal as exc:
                 msg = f"{self.model} at {self.base_url}: {exc}"
                 raise ModelError(msg, retryable=False, attempts=attempts, rejected=exc.status is not None,
@@ -381,12 +380,13 @@ class OpenAICompatibleModel:
 
     async def _attempt(
         self, session: aiohttp.ClientSession, payload: bytes, timeout: aiohttp.ClientTimeout,
-        fields: Sequence[str] = (),
+        body: dict[str, Any] | None = None,
     ) -> tuple[str, str | None, int, int]:
         """One HTTP attempt: returns (text, finish_reason, input_tokens, output_tokens) or raises _Retry/_Fatal.
 
-        A 5xx whose message names one of the request's `fields` is the server refusing the request's shape
-        (llama-cpp-python answers a `response_format` it does not know with HTTP 500): it is not retried."""
+        A 5xx whose message names one of the fields of the request (`body`, see `request_fields`) is the server
+        refusing the request's shape (llama-cpp-python answers a `response_format` it does not know with
+        HTTP 500): it is not retried."""
         try:
             async with session.post(self._url, data=payload, timeout=timeout) as resp:
                 status = resp.status
@@ -412,7 +412,8 @@ class OpenAICompatibleModel:
             if status in _RETRYABLE_4XX:
                 raise _Retry(what, retry_after)
             if status >= 500:
-                named = None if status in _TRANSIENT_5XX else names_request_field(self._error_message(raw), fields)
+                named = (None if status in _TRANSIENT_5XX or body is None
+                         else names_request_field(self._error_message(raw), request_fields(body)))
                 if named is None:
                     raise _Retry(what, retry_after)
                 raise _Fatal(f"{what} (names the request field {named!r}: not retried)", status)
