@@ -132,3 +132,48 @@ def test_deeply_nested_braces_are_rejected_without_quadratic_rescans():
     finally:
         actions.json.loads = real
     assert calls <= 40  # bounded rescans, not one parse per nested brace
+
+
+# --------------------------------------------------------------------------- the fast whole-reply parse
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def _lenient(text: str):
+    from finprobe.core.actions import _NOT_JSON
+
+    try:
+        return json.JSONDecoder(strict=False).decode(text)
+    except (json.JSONDecodeError, RecursionError):
+        return _NOT_JSON
+
+
+@settings(max_examples=300, deadline=None)
+@given(_json_values, st.sampled_from(["", " ", "x", "}", "\n\t"]))
+def test_whole_reply_parse_equals_the_lenient_json_decoder(value, suffix):
+    """The orjson fast path reads every reply exactly as `json.loads(text, strict=False)` does: the same
+    value (ints beyond 64 bits stay ints, not floats) or the same refusal."""
+    from finprobe.core.actions import _NOT_JSON, _whole_json
+
+    text = json.dumps(value, ensure_ascii=False) + suffix
+    expected, got = _lenient(text), _whole_json(text)
+    if expected is _NOT_JSON:
+        assert got is _NOT_JSON
+    else:
+        assert got is not _NOT_JSON
+        assert json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)
+
+
+@pytest.mark.parametrize("text", ['{"a": NaN}', '{"a": "line\nbreak"}', '{"a": 123456789012345678901234567890}',
+                                  '{"a": "\\ud800"}', "[" * 3000 + "]" * 3000, '{"a": 1}}'])
+def test_whole_reply_parse_edge_cases_follow_the_lenient_decoder(text):
+    from finprobe.core.actions import _NOT_JSON, _whole_json
+
+    expected, got = _lenient(text), _whole_json(text)
+    assert (got is _NOT_JSON) == (expected is _NOT_JSON)
+    if expected is not _NOT_JSON:
+        assert repr(got) == repr(expected)

@@ -14,6 +14,7 @@ import re
 from functools import cached_property
 from typing import Any, Literal
 
+import orjson
 from pydantic import BaseModel, Field
 
 from finprobe.core.schema import Action
@@ -148,13 +149,33 @@ def first_json_object(text: str) -> dict[str, Any] | None:
     return next((c for c in _candidates(text) if isinstance(c, dict)), None)
 
 
+_NOT_JSON = object()
+_LONG_DIGITS = re.compile(r"\d{19}")
+
+
+def _whole_json(text: str) -> Any:
+    """`text` parsed as one JSON value (control characters allowed inside strings), or `_NOT_JSON`.
+
+    orjson first (five times faster): where it parses, the lenient decoder gives the same value; what it
+    refuses (control characters in strings, NaN, lone surrogates, deep nesting) goes to the lenient
+    decoder, and so does text with a run of 19+ digits (orjson reads an integer beyond 64 bits as a float,
+    Python's json keeps it exact)."""
+    if _LONG_DIGITS.search(text) is None:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    try:
+        return _LENIENT_JSON.decode(text)
+    except (json.JSONDecodeError, RecursionError):
+        return _NOT_JSON
+
+
 def _candidates(text: str) -> list[Any]:
     stripped = text.strip()
-    try:
-        whole = _LENIENT_JSON.decode(stripped)
+    whole = _whole_json(stripped)
+    if whole is not _NOT_JSON:
         return [whole] if isinstance(whole, dict) else []
-    except (json.JSONDecodeError, RecursionError):
-        pass
     out: list[Any] = []
     for block in _FENCE.findall(text):
         out.extend(_json_objects(block))

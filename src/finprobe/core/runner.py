@@ -101,7 +101,8 @@ class _Attempts:
     """What a trial's attempts have produced so far (kept outside the attempt so a deadline that cuts
     one short can still record its calls)."""
 
-    transcript: Transcript = field(default_factory=Transcript)
+    #: the current attempt's transcript (None before the first attempt starts)
+    transcript: Transcript | None = None
     #: calls of failed attempts were paid for: they stay in the record (info) and in its usage
     failed_calls: list[ModelCall] = field(default_factory=list)
     attempt: int = 0
@@ -287,7 +288,7 @@ class Runner:
         for attempt in range(1, attempts + 1):
             state.attempt = attempt
             if attempt > 1:
-                state.failed_calls.extend(state.transcript.calls)
+                state.failed_calls.extend(state.transcript.calls if state.transcript is not None else ())
             transcript = state.transcript = Transcript()
             if state.failed_calls:
                 transcript.info["failed_attempt_calls"] = [c.model_dump(mode="json") for c in state.failed_calls]
@@ -320,9 +321,10 @@ class Runner:
 
     @staticmethod
     def _error_record(sample: Sample, epoch: int, started: Any, state: _Attempts) -> SampleRecord:
+        transcript = state.transcript if state.transcript is not None else Transcript()
         return SampleRecord(sample_id=sample.id, epoch=epoch, status=SampleStatus.error, attempt=state.attempt,
-                            meta=sample.meta, transcript=state.transcript, error=state.last_error,
-                            started_at=started, usage_by_role=_usage(state.transcript, state.failed_calls))
+                            meta=sample.meta, transcript=transcript, error=state.last_error,
+                            started_at=started, usage_by_role=_usage(transcript, state.failed_calls))
 
     def score_record(self, sample: Sample, record: SampleRecord) -> SampleRecord:
         """Add the score to the record `play_sample` returned, in place (a scorer bug turns it into an error
