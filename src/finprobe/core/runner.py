@@ -374,8 +374,7 @@ class Runner:
                                       options=self.options.fingerprint_part())
         return RunManifest(
             run_id=uuid.uuid4().hex[:12], fingerprint=fingerprint, config=self.config,
-            package_version=package_version(), data_hash=digest,
-            git_revision=git_revision(),
+            package_version=package_version(), git_revision=git_revision(), data_hash=digest,
             scorer_version=self.bench.scorer_version, n_samples=len(samples),
             python=platform.python_version(), family_version=self.bench.version,
             contract_version=self.bench.contract_version, options=self.options.model_dump(mode="json"),
@@ -663,8 +662,7 @@ class _LazyRandom(random.Random):
 
 def _start_thread(fn: Callable[[], Any]) -> Future[Any]:
     """`fn()` in a daemon thread of its own, as a future: work that waits on the disk (an fsync) overlaps
-    with the run's own work instead of adding to it. (Not for starting processes: a fork while the main
-    thread runs slowed the main thread down ten-fold for its duration, measured.)"""
+    with the run's own work instead of adding to it."""
     future: Future[Any] = Future()
 
     def target() -> None:
@@ -673,7 +671,7 @@ def _start_thread(fn: Callable[[], Any]) -> Future[Any]:
         except BaseException as exc:  # noqa: BLE001 - handed to whoever reads the result
             future.set_exception(exc)
 
-    threading.Thread(target=target, name="finprobe-start", daemon=True).start()
+    threading.Thread(target=target, name="finprobe-background", daemon=True).start()
     return future
 
 
