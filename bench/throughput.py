@@ -9,6 +9,11 @@ in a fresh process, `--repeat` times, interleaved, and the spread is reported: t
 noisy, so only ratios measured side by side mean anything.
 
     python bench/throughput.py [--n 2000] [--latency 0.1] [--concurrency 64] [--repeat 3]
+                               [--baseline-src OTHER_CHECKOUT/src]
+
+`--baseline-src` also measures the harness of another checkout (e.g. `git worktree add /tmp/base main`,
+then `--baseline-src /tmp/base/src`) in the same runs, alternating which goes first, and reports the
+paired ratios: on a noisy machine a change of a few percent shows only side by side.
 """
 
 from __future__ import annotations
@@ -110,9 +115,10 @@ def measure_bare(n: int, concurrency: int, base_url: str) -> dict:
     return {"wall_s": time.perf_counter() - t0, "cpu_s": cpu_seconds() - cpu0, "stored": n, "errors": 0}
 
 
-def _child(kind: str, n: int, concurrency: int, base_url: str) -> dict:
+def _child(kind: str, n: int, concurrency: int, base_url: str, src: str | None = None) -> dict:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")])))
     proc = subprocess.run([sys.executable, __file__, "--child", kind, str(n), str(concurrency), base_url],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=env if src else None)
     if proc.returncode != 0:
         raise RuntimeError(f"{kind} measurement failed: {proc.stderr[-3000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -129,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--concurrency", type=int, default=64)
     ap.add_argument("--overhead-n", type=int, default=2000, help="samples for the L = 0 overhead run")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--baseline-src", help="the src folder of another checkout, measured alongside")
     ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -138,14 +145,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     ideal = args.concurrency / args.latency
-    rows: dict[str, list[dict]] = {"harness": [], "bare": [], "harness_l0": [], "bare_l0": []}
+    rows: dict[str, list[dict]] = {"harness": [], "bare": [], "harness_l0": [], "bare_l0": [],
+                                   "baseline": [], "baseline_l0": []}
     loads = []
     with MockServerProcess(args.latency) as loaded_url, MockServerProcess(0.0) as zero_url:
-        for _ in range(args.repeat):
+        for i in range(args.repeat):
             loads.append(os.getloadavg()[0])
-            for kind in ("bare", "harness"):
-                rows[kind].append(_child(kind, args.n, args.concurrency, loaded_url))
-                rows[f"{kind}_l0"].append(_child(kind, args.overhead_n, args.concurrency, zero_url))
+            kinds = [("bare", "bare", None), ("harness", "harness", None)]
+            if args.baseline_src:
+                pair = [("harness", "harness", None), ("baseline", "harness", args.baseline_src)]
+                kinds = [kinds[0], *(pair if i % 2 == 0 else pair[::-1])]
+            for row, kind, src in kinds:
+                rows[row].append(_child(kind, args.n, args.concurrency, loaded_url, src))
+                rows[f"{row}_l0"].append(_child(kind, args.overhead_n, args.concurrency, zero_url, src))
     ratio = [args.n / r["wall_s"] / ideal for r in rows["harness"]]
     bare_ratio = [args.n / r["wall_s"] / ideal for r in rows["bare"]]
     cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["harness_l0"]]
@@ -157,6 +169,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  harness / bare: {_spread([h / b for h, b in zip(ratio, bare_ratio, strict=True)])}")
     print(f"L=0, {args.overhead_n} samples: harness CPU {_spread(cpu)} ms per sample (bare client "
           f"{_spread(bare_cpu)} ms per request; the server runs in another process)")
+    if args.baseline_src:
+        base_ratio = [args.n / r["wall_s"] / ideal for r in rows["baseline"]]
+        base_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["baseline_l0"]]
+        print(f"  baseline ({args.baseline_src}): {_spread(base_ratio)} of the ideal; L=0 CPU {_spread(base_cpu)} ms")
+        print(f"  harness / baseline, paired: throughput {_spread([h / b for h, b in zip(ratio, base_ratio, strict=True)])}, "
+              f"CPU {_spread([h / b for h, b in zip(cpu, base_cpu, strict=True)])}")
     print(json.dumps({"ratio_of_ideal": ratio, "bare_ratio_of_ideal": bare_ratio, "cpu_ms_per_sample": cpu,
                       "bare_cpu_ms_per_request": bare_cpu, "load": loads, "rows": rows}))
     ok = all(r["stored"] == args.n and r["errors"] == 0 for r in rows["harness"])
