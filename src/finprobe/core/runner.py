@@ -14,13 +14,10 @@ import functools
 import os
 import platform
 import random
-import threading
 import time
 import traceback
 import uuid
 from collections.abc import Callable
-from concurrent.futures import Future
-from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -431,13 +428,13 @@ class Runner:
         # A small run keeps its views parsed too, parsed as they are stored (in the idle time between
         # replies) rather than all at the end: by id() of the view's bytes, which `views` keeps alive.
         parsed: dict[int, SampleRecord] | None = {} if len(samples) * self.config.epochs <= PARSED_VIEWS_LIMIT else None
-        synced: Future[None] | None = None
+        synced: asyncio.Future[None] | None = None
         if pending:
             store.open_append()  # an unwritable folder fails here, before any request
             ran = await self._execute(pending, roles, store, views, parsed, resumed=n_trials - len(pending))
-            # The records reach the disk (fsync, milliseconds of waiting) while the metrics are computed
-            # from the views in memory; metrics.json is written only once they are there.
-            synced = _start_thread(store.sync)
+            # The records reach the disk (fsync, milliseconds of waiting) in a worker thread while the
+            # metrics are computed from the views in memory; metrics.json is written only once they are there.
+            synced = asyncio.get_running_loop().run_in_executor(None, store.sync)
         try:
             manifest = store.read_manifest()
             order = [s.id for s in samples]
@@ -448,10 +445,10 @@ class Runner:
                                   trials=trials, totals=totals)
         except BaseException:
             if synced is not None:
-                wait_futures([synced])  # the store closes after this: never under a running fsync
+                await asyncio.wait([synced])  # the store closes after this: never under a running fsync
             raise
         if synced is not None:
-            synced.result()
+            await synced
         store.write_metrics(metrics)
         return RunResult(out_dir=str(self.out_dir), manifest=manifest, metrics=metrics, n_samples=len(samples),
                          n_trials=n_trials, n_resumed=n_trials - len(pending), n_ran=ran,
@@ -658,21 +655,6 @@ class _LazyRandom(random.Random):
     def randbytes(self, n: int) -> bytes:
         self._ready()
         return super().randbytes(n)
-
-
-def _start_thread(fn: Callable[[], Any]) -> Future[Any]:
-    """`fn()` in a daemon thread of its own, as a future: work that waits on the disk (an fsync) overlaps
-    with the run's own work instead of adding to it."""
-    future: Future[Any] = Future()
-
-    def target() -> None:
-        try:
-            future.set_result(fn())
-        except BaseException as exc:  # noqa: BLE001 - handed to whoever reads the result
-            future.set_exception(exc)
-
-    threading.Thread(target=target, name="finprobe-background", daemon=True).start()
-    return future
 
 
 def _usage(transcript: Transcript, extra_calls: list[ModelCall]) -> dict[str, Usage]:
