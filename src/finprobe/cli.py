@@ -353,7 +353,7 @@ def run(
     epochs: Optional[int] = typer.Option(None, help="Trials per sample (each its own seed); reports add pass^k."),
     protocol: Optional[str] = typer.Option(None, help="A named protocol of the family: a preset of options "
                                                       "(see `finprobe list options FAMILY`); -O overrides it."),
-    concurrency: Optional[int] = typer.Option(None, help="Samples in flight at once (default 8)."),
+    concurrency: Optional[int] = typer.Option(None, help="Model calls in flight at once (default 8)."),
     seed: Optional[int] = typer.Option(None, help="Run seed (default 0)."),
     sample_retries: Optional[int] = typer.Option(None, help="Retries of a sample whose model calls failed."),
     sample_timeout: Optional[float] = typer.Option(None, help="Deadline in seconds for one sample, its retries included (default 600); past it the sample is an error."),
@@ -497,7 +497,7 @@ def validate(
     corpus: Optional[str] = typer.Option(None, help="Passage corpus: shortcut for -O corpus=PATH."),
     limit: Optional[int] = typer.Option(None, help="Only the first N samples."),
     epochs: Optional[int] = typer.Option(None, help="Trials per sample."),
-    concurrency: Optional[int] = typer.Option(None, help="Samples in flight at once."),
+    concurrency: Optional[int] = typer.Option(None, help="Model calls in flight at once."),
     seed: Optional[int] = typer.Option(None, help="Run seed."),
     sample_retries: Optional[int] = typer.Option(None, help="Retries of a sample whose model calls failed."),
     sample_timeout: Optional[float] = typer.Option(None, help="Deadline in seconds for one sample."),

@@ -273,3 +273,63 @@ async def test_a_run_leaves_no_reference_cycle_holding_its_records(tmp_path):
     finally:
         gc.enable()
     assert unreachable < 300 * 5, unreachable  # a held record is ~30 objects; the cycle made it ~10,000
+
+
+class _BurstModel:
+    """A backend whose replies all come back together once `concurrency` calls wait (a fixed endpoint
+    latency makes them arrive in bursts like this); it logs when each call starts and returns."""
+
+    kind, model, cacheable, supports_schema = "scripted", "burst", False, False
+
+    def __init__(self, burst: int, log: list[str]):
+        self.burst, self.log, self.waiting, self.in_flight, self.max_in_flight = burst, log, [], 0, 0
+
+    async def generate(self, messages, config):
+        import asyncio
+
+        from finprobe.core.models._base import ModelOutput
+
+        sample = messages[-1].content.split("value of ")[1].rstrip("?")
+        self.log.append(f"request {sample}")
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        reply = asyncio.get_running_loop().create_future()
+        self.waiting.append(reply)
+        if len(self.waiting) == self.burst:  # the whole burst is answered in one go
+            for f in self.waiting:
+                f.set_result(None)
+            self.waiting.clear()
+        await reply
+        self.in_flight -= 1
+        self.log.append(f"reply {sample}")
+        return ModelOutput(text=action_text("answer", value="0", confidence=50))
+
+    async def aclose(self):
+        pass
+
+
+async def test_concurrency_caps_model_calls_and_a_ready_trial_takes_a_freed_slot_first(tmp_path):
+    """`concurrency` is the number of model calls in flight; one more trial is in play, its request
+    built and waiting. When a burst of replies frees the slots, that request goes out before any reply of
+    the burst is processed (processing first would delay it by the whole burst)."""
+    log: list[str] = []
+    model = _BurstModel(burst=3, log=log)
+
+    class Logged(ToyBenchmark):
+        def score(self, sample, transcript, options):
+            log.append(f"scored {sample.data['key']}")
+            return super().score(sample, transcript, options)
+
+    class Bench(Logged):
+        async def run_episode(self, ctx):
+            await super().run_episode(ctx)
+            log.append(f"processed {ctx.sample.data['key']}")
+
+    result = await Runner(RunConfig(benchmark="toy", concurrency=3, roles={"agent": RoleConfig(spec="x")}),
+                          tmp_path, benchmark=Bench(6), progress=False, backends={"agent": model}).run()
+    assert result.n_scored == 6
+    assert model.max_in_flight == 3  # four trials in play, never four calls
+    assert log[:3] == ["request k0", "request k1", "request k2"]  # k3 is ready, waiting for a slot
+    first_processed = next(i for i, e in enumerate(log) if e.startswith("processed"))
+    assert log.index("request k3") < first_processed, log  # the ready trial went first
+    assert {"reply k0", "reply k1", "reply k2"} <= set(log[:first_processed]), log  # and the whole burst read

@@ -133,6 +133,8 @@ class Runner:
             [n for n in os.environ if n.endswith("_API_KEY")])
         self.cost = 0.0
         self.errors = 0
+        #: model calls in flight, at most `concurrency` (set while trials run; see `_execute`)
+        self._slots: asyncio.Semaphore | None = None
 
     def _clean(self, text: str) -> str:
         """Text from outside (a server's error body, an exception) as stored: secrets removed, control
@@ -229,7 +231,13 @@ class Runner:
                 transcript.calls.append(call)
                 return call
         try:
-            out = await backend.generate(messages, config)
+            slots = self._slots
+            if slots is None:
+                out = await backend.generate(messages, config)
+            else:
+                async with slots:
+                    out = await backend.generate(messages, config)
+                await _behind_the_burst()
         except ModelError as exc:
             transcript.calls.append(ModelCall(**base, error=self._clean(str(exc)), attempts=exc.attempts,
                                               latency_s=time.perf_counter() - start))
@@ -520,7 +528,12 @@ class Runner:
                 await asyncio.sleep(1.0)
                 await asyncio.to_thread(store.sync)
 
-        workers = max(1, self.config.concurrency)
+        # `concurrency` bounds the model calls in flight (`_slots`, taken in `_call`); one more trial than
+        # that is in play, so that when a reply frees a slot a request that is already built takes it
+        # at once (Inspect AI runs max_connections + 1 samples by default, for the same reason).
+        slots = max(1, self.config.concurrency)
+        workers = slots + _READY_TRIALS
+        self._slots = asyncio.Semaphore(slots)
         sync_task = asyncio.create_task(syncer())
         try:
             if progress is not None:
@@ -537,6 +550,7 @@ class Runner:
             if failures:
                 raise failures[0]
         finally:
+            self._slots = None
             flush.close()
             sync_task.cancel()
             if progress is not None:
@@ -562,6 +576,22 @@ class Runner:
         )
         task_id = progress.add_task(f"{self.config.benchmark}", total=total, completed=completed, errors=0, cost=0.0)
         return progress, task_id
+
+
+#: trials in play beyond the model calls in flight: one, built and waiting for the next free slot
+_READY_TRIALS = 1
+
+
+async def _behind_the_burst() -> None:
+    """Let the event loop run what is ready before this reply is processed, twice over: the other replies
+    that arrived with it (each frees its slot and its connection), then the requests those freed slots
+    wake (trials waiting with a built request). With a fixed endpoint latency, replies arrive in bursts,
+    and processing one reply (parsing, the transcript, the next prompt) before the others' requests have
+    gone out delays every one behind it. Measured with `bench/throughput.py` (L = 100 ms, C = 64): 0.925
+    of the ideal without, 0.935–0.938 with two passes; one pass alone was worse than none (0.904), since
+    it puts each reply's processing between the requests it should let through."""
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
 
 
 #: finished trials are scored and stored once no other trial has finished for this long (a burst of

@@ -224,6 +224,7 @@ class RunConfig(Record):
     limit: int | None = Field(default=None, ge=1)
     #: trials per sample (`--epochs K`): each is its own record with its own seed
     epochs: int = Field(default=1, ge=1, le=1000)
+    #: model calls in flight at once (the runner keeps one more trial in play, ready for a freed slot)
     concurrency: int = Field(default=8, ge=1)
     sample_retries: int = Field(default=1, ge=0)
     #: deadline in seconds for one sample, all its attempts and retries included (operational: not part
