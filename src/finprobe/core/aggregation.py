@@ -17,6 +17,7 @@ Two guarantees live here so that no family has to remember them:
 from __future__ import annotations
 
 import gc
+import itertools
 import math
 import re
 from collections import Counter
@@ -40,8 +41,11 @@ def ordered(records: Sequence[SampleRecord], order: Sequence[str] | None) -> Seq
     """`records` in data order (`order` = sample ids as loaded), then epoch; unknown ids sorted after.
     Views (`RecordViews`) stay views: they are reordered without being parsed."""
     rank = {sid: i for i, sid in enumerate(order or [])}
-    keys = _keys(records)
-    perm = sorted(range(len(keys)), key=lambda i: (rank.get(keys[i][0], len(rank)), keys[i][0], keys[i][1]))
+    unknown = len(rank)
+    sort_keys = [(rank.get(sid, unknown), sid, epoch) for sid, epoch in _keys(records)]
+    if all(a <= b for a, b in itertools.pairwise(sort_keys)):  # in order already (e.g. a run's trials)
+        return records if isinstance(records, RecordViews) else list(records)
+    perm = sorted(range(len(sort_keys)), key=sort_keys.__getitem__)
     if isinstance(records, RecordViews):
         return records.select(perm)
     return [records[i] for i in perm]

@@ -85,17 +85,19 @@ class ToyBenchmark(Benchmark[ToyOptions]):
 
     def aggregate(self, records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None, options: ToyOptions,
                   settings: AggregationSettings) -> dict[str, Any]:
-        scored = [r for r in records if r.status == SampleStatus.scored]
-        passed = sum(1 for r in scored if r.score and r.score.passed)
-        errors = [r for r in records if r.status == SampleStatus.error]
-        values = [1.0 if (r.score and r.score.passed) else 0.0 for r in records]
+        passed, values, ids, error_list = 0, [], [], []
+        for r in records:  # one pass: a view is looked up once
+            ok = r.score is not None and r.score.passed is True
+            passed += ok and r.status == SampleStatus.scored
+            values.append(1.0 if ok else 0.0)
+            ids.append(r.sample_id)
+            if r.status == SampleStatus.error:
+                error_list.append({"id": r.sample_id, "error": r.error or ""})
         ci = bootstrap_ci(values, seed=settings.seed, n_resamples=settings.n_resamples) if values else None
-        return {"n": len(records), "passed": passed, "errors": len(errors),
+        return {"n": len(records), "passed": passed, "errors": len(error_list),
                 "pass_rate": passed / len(records) if records else 0.0,
                 "pass_rate_ci_low": ci.ci_low if ci else None, "pass_rate_ci_high": ci.ci_high if ci else None,
-                "ci": {"seed": settings.seed},
-                "ids": [r.sample_id for r in records],
-                "error_list": [{"id": r.sample_id, "error": r.error or ""} for r in errors]}
+                "ci": {"seed": settings.seed}, "ids": ids, "error_list": error_list}
 
     def headline_metrics(self) -> list[str]:
         return ["pass_rate"]
