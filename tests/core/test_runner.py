@@ -333,3 +333,28 @@ async def test_concurrency_caps_model_calls_and_a_ready_trial_takes_a_freed_slot
     first_processed = next(i for i, e in enumerate(log) if e.startswith("processed"))
     assert log.index("request k3") < first_processed, log  # the ready trial went first
     assert {"reply k0", "reply k1", "reply k2"} <= set(log[:first_processed]), log  # and the whole burst read
+
+
+async def test_waiting_for_a_model_slot_counts_neither_against_the_deadline_nor_in_the_latency(tmp_path):
+    """One slot, two trials in play, calls of 0.2 s, a 0.3 s sample deadline: the second trial waits
+    0.2 s for the slot and then needs 0.2 s itself. Its queueing is the run's, not the sample's."""
+    import asyncio
+
+    from finprobe.core.models._base import ModelOutput
+
+    class Slow:
+        kind, model, cacheable, supports_schema = "scripted", "slow", False, False
+
+        async def generate(self, messages, config):
+            await asyncio.sleep(0.2)
+            return ModelOutput(text=action_text("answer", value="0", confidence=50))
+
+        async def aclose(self):
+            pass
+
+    cfg = RunConfig(benchmark="toy", concurrency=1, sample_timeout_s=0.3, roles={"agent": RoleConfig(spec="x")})
+    result = await Runner(cfg, tmp_path, benchmark=ToyBenchmark(2), progress=False, backends={"agent": Slow()}).run()
+    assert result.n_errors == 0, result.error_reasons
+    records = RunStore(tmp_path).load_records()
+    latencies = [r.transcript.calls[0].latency_s for r in records.values()]
+    assert all(0.15 < s < 0.3 for s in latencies), latencies  # 0.2 s each, the wait not included

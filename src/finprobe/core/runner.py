@@ -104,6 +104,8 @@ class _Attempts:
     failed_calls: list[ModelCall] = field(default_factory=list)
     attempt: int = 0
     last_error: str = ""
+    #: the trial's deadline (None without one): pushed back by the time its calls wait for a model slot
+    deadline: asyncio.Timeout | None = None
 
 
 class Runner:
@@ -212,7 +214,7 @@ class Runner:
 
     # ------------------------------------------------------------------ model calls
     async def _call(self, role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
-                    transcript: Transcript, epoch: int = 1) -> ModelCall:
+                    transcript: Transcript, epoch: int = 1, deadline: asyncio.Timeout | None = None) -> ModelCall:
         start = time.perf_counter()
         # Store the input once: when it is a prefix of the transcript's messages, keep a count instead.
         held = transcript.messages
@@ -230,13 +232,25 @@ class Runner:
                                  cached=True, latency_s=time.perf_counter() - start, notes=hit.notes)
                 transcript.calls.append(call)
                 return call
+        slots = self._slots
+        if slots is not None and slots.locked():
+            # Waiting for a free slot is the run's queue, not the sample's time: neither its deadline nor
+            # the call's latency counts it.
+            await slots.acquire()
+            waited = time.perf_counter() - start
+            start += waited
+            when = deadline.when() if deadline is not None else None
+            if deadline is not None and when is not None:
+                deadline.reschedule(when + waited)
+        elif slots is not None:
+            await slots.acquire()
         try:
-            slots = self._slots
-            if slots is None:
+            try:
                 out = await backend.generate(messages, config)
-            else:
-                async with slots:
-                    out = await backend.generate(messages, config)
+            finally:
+                if slots is not None:
+                    slots.release()
+            if slots is not None:
                 await _behind_the_burst()
         except ModelError as exc:
             transcript.calls.append(ModelCall(**base, error=self._clean(str(exc)), attempts=exc.attempts,
@@ -273,7 +287,7 @@ class Runner:
         if deadline is None:
             return await self._attempts(sample, roles, epoch, started, state)
         try:
-            async with asyncio.timeout(deadline):
+            async with asyncio.timeout(deadline) as state.deadline:
                 return await self._attempts(sample, roles, epoch, started, state)
         except TimeoutError:  # only the deadline: everything inside ends as a record or a ModelError
             state.last_error = (f"sample deadline exceeded: not finished after {deadline:g} s "
@@ -288,7 +302,7 @@ class Runner:
 
         async def call(role: str, backend: ModelBackend, messages: list[Message], config: GenerateConfig,
                        transcript: Transcript) -> ModelCall:
-            return await self._call(role, backend, messages, config, transcript, epoch=epoch)
+            return await self._call(role, backend, messages, config, transcript, epoch=epoch, deadline=state.deadline)
 
         for attempt in range(1, attempts + 1):
             state.attempt = attempt

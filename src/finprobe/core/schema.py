@@ -227,8 +227,9 @@ class RunConfig(Record):
     #: model calls in flight at once (the runner keeps one more trial in play, ready for a freed slot)
     concurrency: int = Field(default=8, ge=1)
     sample_retries: int = Field(default=1, ge=0)
-    #: deadline in seconds for one sample, all its attempts and retries included (operational: not part
-    #: of the fingerprint); a sample past it is recorded as an error with that reason. None: no deadline
+    #: deadline in seconds for one sample, all its attempts and retries included, time waiting for a free
+    #: model slot (`concurrency`) not (operational: not part of the fingerprint); a sample past it is
+    #: recorded as an error with that reason. None: no deadline
     sample_timeout_s: float | None = Field(default=DEFAULT_SAMPLE_TIMEOUT_S, gt=0, allow_inf_nan=False)
     #: family options as given (`-O KEY=VALUE`); typed and validated by the family's options model
     options: dict[str, Any] = Field(default_factory=dict)
