@@ -234,14 +234,18 @@ class Runner:
                 return call
         slots = self._slots
         if slots is not None and slots.locked():
-            # Waiting for a free slot is the run's queue, not the sample's time: neither its deadline nor
-            # the call's latency counts it.
-            await slots.acquire()
-            waited = time.perf_counter() - start
-            start += waited
+            # Waiting for a free slot is the run's queue, not the sample's time: the sample's deadline is
+            # paused meanwhile, and the call's latency does not count it.
+            loop = asyncio.get_running_loop()
             when = deadline.when() if deadline is not None else None
-            if deadline is not None and when is not None:
-                deadline.reschedule(when + waited)
+            left = None if when is None else when - loop.time()
+            if deadline is not None:
+                deadline.reschedule(None)
+            queued = time.perf_counter()
+            await slots.acquire()
+            start += time.perf_counter() - queued
+            if deadline is not None and left is not None:
+                deadline.reschedule(loop.time() + left)
         elif slots is not None:
             await slots.acquire()
         try:
