@@ -104,7 +104,7 @@ class _Attempts:
     failed_calls: list[ModelCall] = field(default_factory=list)
     attempt: int = 0
     last_error: str = ""
-    #: the trial's deadline (None without one): pushed back by the time its calls wait for a model slot
+    #: the trial's deadline (None without one), paused while its calls wait for a model slot
     deadline: asyncio.Timeout | None = None
 
 
@@ -233,21 +233,8 @@ class Runner:
                 transcript.calls.append(call)
                 return call
         slots = self._slots
-        if slots is not None and slots.locked():
-            # Waiting for a free slot is the run's queue, not the sample's time: the sample's deadline is
-            # paused meanwhile, and the call's latency does not count it.
-            loop = asyncio.get_running_loop()
-            when = deadline.when() if deadline is not None else None
-            left = None if when is None else when - loop.time()
-            if deadline is not None:
-                deadline.reschedule(None)
-            queued = time.perf_counter()
-            await slots.acquire()
-            start += time.perf_counter() - queued
-            if deadline is not None and left is not None:
-                deadline.reschedule(loop.time() + left)
-        elif slots is not None:
-            await slots.acquire()
+        if slots is not None:
+            start += await _take_slot(slots, deadline)  # the call's latency does not count the wait
         try:
             try:
                 out = await backend.generate(messages, config)
@@ -598,6 +585,23 @@ class Runner:
 
 #: trials in play beyond the model calls in flight: one, built and waiting for the next free slot
 _READY_TRIALS = 1
+
+
+async def _take_slot(slots: asyncio.Semaphore, deadline: asyncio.Timeout | None) -> float:
+    """Take a model slot; returns the seconds waited for it. Waiting is the run's queue, not the
+    trial's time: its deadline is paused meanwhile."""
+    if not slots.locked():
+        await slots.acquire()
+        return 0.0
+    when = deadline.when() if deadline is not None else None
+    if deadline is not None:
+        deadline.reschedule(None)
+    queued = time.perf_counter()
+    await slots.acquire()
+    waited = time.perf_counter() - queued
+    if deadline is not None and when is not None:
+        deadline.reschedule(when + waited)
+    return waited
 
 
 async def _behind_the_burst() -> None:

@@ -88,7 +88,8 @@ class ToyBenchmark(Benchmark[ToyOptions]):
         passed, values, ids, error_list = 0, [], [], []
         for r in records:  # one pass: a view is looked up once
             ok = r.score is not None and r.score.passed is True
-            passed += ok and r.status == SampleStatus.scored
+            if ok and r.status == SampleStatus.scored:
+                passed += 1
             values.append(1.0 if ok else 0.0)
             ids.append(r.sample_id)
             if r.status == SampleStatus.error:
