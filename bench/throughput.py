@@ -4,7 +4,9 @@ Runs N samples of the engine's toy benchmark (one model call per sample: ReAct p
 transcript per sample and the run's aggregate) through the real OpenAI-compatible HTTP client against
 the mock server (in its own process), at latency L and concurrency C; then the same at L = 0 to measure
 the harness's CPU per sample. The bare aiohttp client (the same requests, nothing else) is measured in
-the same run at the same L and C, as the reference the harness is compared with. Each measurement runs
+the same run at the same L and C, as the reference the harness is compared with. The engine alone (the
+same run with an in-process backend that answers at once: no HTTP, no server) is measured too, which
+splits the harness's CPU into the engine's share and the HTTP client's. Each measurement runs
 in a fresh process, `--repeat` times, interleaved, and the spread is reported: the machine is shared and
 noisy, so only ratios measured side by side mean anything.
 
@@ -59,6 +61,26 @@ class MockServerProcess:
 
 
 # --------------------------------------------------------------------------- one measurement (a child process)
+class InstantModel:
+    """A backend that answers every request at once, in process, with the mock server's reply and usage:
+    the engine's CPU with no HTTP exchange at all."""
+
+    kind = "instant"
+    model = "instant"
+    cacheable = False
+    supports_schema = False
+
+    async def generate(self, messages: list, config: object) -> object:
+        from finprobe.core.models import ModelOutput
+        from finprobe.core.schema import Usage
+
+        await asyncio.sleep(0)  # the reply comes back through the event loop, as a real one does
+        return ModelOutput(text=REPLY, finish_reason="stop", usage=Usage(input_tokens=86, output_tokens=13))
+
+    async def aclose(self) -> None:
+        return None
+
+
 def measure_harness(n: int, concurrency: int, base_url: str) -> dict:
     from finprobe.core.aio import run_async
     from finprobe.core.models.openai_compat import OpenAICompatibleModel
@@ -69,8 +91,9 @@ def measure_harness(n: int, concurrency: int, base_url: str) -> dict:
 
     with tempfile.TemporaryDirectory() as tmp:
         async def go():  # type: ignore[no-untyped-def]
-            backend = OpenAICompatibleModel(base_url=base_url, model="mock", max_concurrency=concurrency,
-                                            timeout_s=30)
+            backend = (InstantModel() if base_url == "instant" else
+                       OpenAICompatibleModel(base_url=base_url, model="mock", max_concurrency=concurrency,
+                                             timeout_s=30))
             config = RunConfig(benchmark="toy", concurrency=concurrency,
                                roles={"agent": RoleConfig(spec="mock")}, options={"n": n})
             runner = Runner(config, tmp, benchmark=ToyBenchmark(n), progress=False,
@@ -145,8 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     ideal = args.concurrency / args.latency
-    rows: dict[str, list[dict]] = {"harness": [], "bare": [], "harness_l0": [], "bare_l0": [],
-                                   "baseline": [], "baseline_l0": []}
+    rows: dict[str, list[dict]] = {"harness": [], "bare": [], "harness_l0": [], "bare_l0": [], "engine_l0": [],
+                                   "baseline": [], "baseline_l0": [], "baseline_engine_l0": []}
     loads = []
     with MockServerProcess(args.latency) as loaded_url, MockServerProcess(0.0) as zero_url:
         for i in range(args.repeat):
@@ -158,10 +181,14 @@ def main(argv: list[str] | None = None) -> int:
             for row, kind, src in kinds:
                 rows[row].append(_child(kind, args.n, args.concurrency, loaded_url, src))
                 rows[f"{row}_l0"].append(_child(kind, args.overhead_n, args.concurrency, zero_url, src))
+                if kind == "harness":
+                    rows["engine_l0" if row == "harness" else f"{row}_engine_l0"].append(
+                        _child(kind, args.overhead_n, args.concurrency, "instant", src))
     ratio = [args.n / r["wall_s"] / ideal for r in rows["harness"]]
     bare_ratio = [args.n / r["wall_s"] / ideal for r in rows["bare"]]
     cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["harness_l0"]]
     bare_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["bare_l0"]]
+    engine_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["engine_l0"]]
     print(f"L={args.latency * 1000:.0f} ms, C={args.concurrency}, {args.n} samples, {args.repeat} runs each "
           f"(1-min load average {', '.join(f'{x:.1f}' for x in loads)} on {os.cpu_count()} CPUs):")
     print(f"  harness: {_spread(ratio)} of the ideal {ideal:.0f}/s")
@@ -169,14 +196,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  harness / bare: {_spread([h / b for h, b in zip(ratio, bare_ratio, strict=True)])}")
     print(f"L=0, {args.overhead_n} samples: harness CPU {_spread(cpu)} ms per sample (bare client "
           f"{_spread(bare_cpu)} ms per request; the server runs in another process)")
+    print(f"  the engine alone (an instant in-process backend, no HTTP): {_spread(engine_cpu)} ms per sample; "
+          f"the HTTP client's share, harness - engine: {_spread([h - e for h, e in zip(cpu, engine_cpu, strict=True)])} ms")
     if args.baseline_src:
         base_ratio = [args.n / r["wall_s"] / ideal for r in rows["baseline"]]
         base_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["baseline_l0"]]
-        print(f"  baseline ({args.baseline_src}): {_spread(base_ratio)} of the ideal; L=0 CPU {_spread(base_cpu)} ms")
+        base_engine = [1000 * r["cpu_s"] / args.overhead_n for r in rows["baseline_engine_l0"]]
+        print(f"  baseline ({args.baseline_src}): {_spread(base_ratio)} of the ideal; L=0 CPU {_spread(base_cpu)} ms, "
+              f"the engine alone {_spread(base_engine)} ms")
         print(f"  harness / baseline, paired: throughput {_spread([h / b for h, b in zip(ratio, base_ratio, strict=True)])}, "
-              f"CPU {_spread([h / b for h, b in zip(cpu, base_cpu, strict=True)])}")
+              f"CPU {_spread([h / b for h, b in zip(cpu, base_cpu, strict=True)])}, "
+              f"engine CPU {_spread([h / b for h, b in zip(engine_cpu, base_engine, strict=True)])}")
     print(json.dumps({"ratio_of_ideal": ratio, "bare_ratio_of_ideal": bare_ratio, "cpu_ms_per_sample": cpu,
-                      "bare_cpu_ms_per_request": bare_cpu, "load": loads, "rows": rows}))
+                      "bare_cpu_ms_per_request": bare_cpu, "engine_cpu_ms_per_sample": engine_cpu, "load": loads, "rows": rows}))
     ok = all(r["stored"] == args.n and r["errors"] == 0 for r in rows["harness"])
     return 0 if ok else 1
 
