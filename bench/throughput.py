@@ -209,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
               f"engine CPU {_spread([h / b for h, b in zip(engine_cpu, base_engine, strict=True)])}")
     print(json.dumps({"ratio_of_ideal": ratio, "bare_ratio_of_ideal": bare_ratio, "cpu_ms_per_sample": cpu,
                       "bare_cpu_ms_per_request": bare_cpu, "engine_cpu_ms_per_sample": engine_cpu, "load": loads, "rows": rows}))
-    ok = all(r["stored"] == args.n and r["errors"] == 0 for r in rows["harness"])
+    ok = all(r["stored"] == args.n and r["errors"] == 0 for r in rows["harness"]) and all(
+        r["stored"] == args.overhead_n and r["errors"] == 0 for r in rows["engine_l0"])
     return 0 if ok else 1
 
 
