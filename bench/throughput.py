@@ -6,7 +6,9 @@ the mock server (in its own process), at latency L and concurrency C; then the s
 the harness's CPU per sample. The bare aiohttp client (the same requests, nothing else) is measured in
 the same run at the same L and C, as the reference the harness is compared with. The engine alone (the
 same run with an in-process backend that answers at once: no HTTP, no server) is measured too, which
-splits the harness's CPU into the engine's share and the HTTP client's. Each measurement runs
+splits the harness's CPU into the engine's share and the HTTP client's. A minimal pipeline (`measure_floor`:
+the same client doing only what each sample must — the request, the reply's action, the score, a stored
+line) gives the floor a Python harness on this client could reach at L = 0. Each measurement runs
 in a fresh process, `--repeat` times, interleaved, and the spread is reported: the machine is shared and
 noisy, so only ratios measured side by side mean anything.
 
@@ -138,6 +140,65 @@ def measure_bare(n: int, concurrency: int, base_url: str) -> dict:
     return {"wall_s": time.perf_counter() - t0, "cpu_s": cpu_seconds() - cpu0, "stored": n, "errors": 0}
 
 
+def measure_floor(n: int, concurrency: int, base_url: str) -> dict:
+    """The least a harness does per sample, on the bare client: build the prompt, post it, parse the reply's
+    action, score it against the gold value, and store a record (messages, the call, the step, the score)
+    as a JSON line, written in batches and synced at the end. No retries, deadlines, typed records,
+    redaction or aggregation: the floor the engine's CPU per sample is compared with."""
+    import aiohttp
+    import orjson
+
+    from finprobe.core.aio import run_async
+
+    system = "You answer questions by looking things up."
+
+    async def go(fd: int) -> None:
+        connector = aiohttp.TCPConnector(limit=concurrency, limit_per_host=0)
+        lines: list[bytes] = []
+        async with aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar()) as session:
+            jobs = iter(range(n))
+
+            async def worker() -> None:
+                for i in jobs:
+                    started = time.time()
+                    messages = [{"role": "system", "content": system},
+                                {"role": "user", "content": f"What is the value of k{i}?"}]
+                    body = orjson.dumps({"model": "mock", "messages": messages, "temperature": 0.0, "seed": i})
+                    async with session.post(base_url + "/chat/completions", data=body,
+                                            headers={"Content-Type": "application/json"}) as resp:
+                        reply = orjson.loads(await resp.read())
+                    text = reply["choices"][0]["message"]["content"]
+                    action = orjson.loads(text)
+                    passed = str(action.get("value")) == str(i * 7)
+                    messages.append({"role": "assistant", "content": text})
+                    record = {"sample_id": f"t{i:04d}", "epoch": 1, "status": "scored", "started_at": started,
+                              "transcript": {"messages": messages, "calls": [
+                                  {"role": "agent", "model": "mock", "output_ref": 2, "usage": reply.get("usage"),
+                                   "finish_reason": "stop", "latency_s": time.time() - started}],
+                                  "steps": [{"kind": "action", "action": action}]},
+                              "score": {"value": float(passed), "passed": passed}, "finished_at": time.time()}
+                    lines.append(orjson.dumps(record) + b"\n")
+                    if len(lines) >= concurrency:
+                        os.write(fd, b"".join(lines))
+                        lines.clear()
+
+            await asyncio.gather(*(worker() for _ in range(concurrency)))
+        os.write(fd, b"".join(lines))
+        os.fsync(fd)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        fd = os.open(os.path.join(tmp, "samples.jsonl"), os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        try:
+            cpu0, t0 = cpu_seconds(), time.perf_counter()
+            run_async(go(fd))
+            wall, cpu = time.perf_counter() - t0, cpu_seconds() - cpu0
+        finally:
+            os.close(fd)
+        with open(os.path.join(tmp, "samples.jsonl"), "rb") as fh:
+            stored = sum(1 for _ in fh)
+    return {"wall_s": wall, "cpu_s": cpu, "stored": stored, "errors": 0}
+
+
 def _child(kind: str, n: int, concurrency: int, base_url: str, src: str | None = None) -> dict:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")])))
     proc = subprocess.run([sys.executable, __file__, "--child", kind, str(n), str(concurrency), base_url],
@@ -163,12 +224,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.child:
         kind, n, c, url = args.child
-        measure = measure_harness if kind == "harness" else measure_bare
+        measure = {"harness": measure_harness, "bare": measure_bare, "floor": measure_floor}[kind]
         print(json.dumps(measure(int(n), int(c), url)))
         return 0
 
     ideal = args.concurrency / args.latency
-    rows: dict[str, list[dict]] = {"harness": [], "bare": [], "harness_l0": [], "bare_l0": [], "engine_l0": [],
+    rows: dict[str, list[dict]] = {"harness": [], "bare": [], "harness_l0": [], "bare_l0": [], "engine_l0": [], "floor_l0": [],
                                    "baseline": [], "baseline_l0": [], "baseline_engine_l0": []}
     loads = []
     with MockServerProcess(args.latency) as loaded_url, MockServerProcess(0.0) as zero_url:
@@ -179,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
                 pair = [("harness", "harness", None), ("baseline", "harness", args.baseline_src)]
                 kinds = [kinds[0], *(pair if i % 2 == 0 else pair[::-1])]
             for row, kind, src in kinds:
+                if row == "bare":
+                    rows["floor_l0"].append(_child("floor", args.overhead_n, args.concurrency, zero_url))
                 rows[row].append(_child(kind, args.n, args.concurrency, loaded_url, src))
                 rows[f"{row}_l0"].append(_child(kind, args.overhead_n, args.concurrency, zero_url, src))
                 if kind == "harness":
@@ -189,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["harness_l0"]]
     bare_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["bare_l0"]]
     engine_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["engine_l0"]]
+    floor_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["floor_l0"]]
     print(f"L={args.latency * 1000:.0f} ms, C={args.concurrency}, {args.n} samples, {args.repeat} runs each "
           f"(1-min load average {', '.join(f'{x:.1f}' for x in loads)} on {os.cpu_count()} CPUs):")
     print(f"  harness: {_spread(ratio)} of the ideal {ideal:.0f}/s")
@@ -198,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{_spread(bare_cpu)} ms per request; the server runs in another process)")
     print(f"  the engine alone (an instant in-process backend, no HTTP): {_spread(engine_cpu)} ms per sample; "
           f"the HTTP client's share, harness - engine: {_spread([h - e for h, e in zip(cpu, engine_cpu, strict=True)])} ms")
+    print(f"  a minimal pipeline on the bare client (request, action, score, a stored line): {_spread(floor_cpu)} "
+          f"ms per sample; harness / minimal: {_spread([h / f for h, f in zip(cpu, floor_cpu, strict=True)])}")
     if args.baseline_src:
         base_ratio = [args.n / r["wall_s"] / ideal for r in rows["baseline"]]
         base_cpu = [1000 * r["cpu_s"] / args.overhead_n for r in rows["baseline_l0"]]
@@ -208,9 +274,10 @@ def main(argv: list[str] | None = None) -> int:
               f"CPU {_spread([h / b for h, b in zip(cpu, base_cpu, strict=True)])}, "
               f"engine CPU {_spread([h / b for h, b in zip(engine_cpu, base_engine, strict=True)])}")
     print(json.dumps({"ratio_of_ideal": ratio, "bare_ratio_of_ideal": bare_ratio, "cpu_ms_per_sample": cpu,
-                      "bare_cpu_ms_per_request": bare_cpu, "engine_cpu_ms_per_sample": engine_cpu, "load": loads, "rows": rows}))
+                      "bare_cpu_ms_per_request": bare_cpu, "engine_cpu_ms_per_sample": engine_cpu,
+                      "floor_cpu_ms_per_sample": floor_cpu, "load": loads, "rows": rows}))
     ok = all(r["stored"] == args.n and r["errors"] == 0 for r in rows["harness"]) and all(
-        r["stored"] == args.overhead_n and r["errors"] == 0 for r in rows["engine_l0"])
+        r["stored"] == args.overhead_n and r["errors"] == 0 for r in rows["engine_l0"] + rows["floor_l0"])
     return 0 if ok else 1
 
 
