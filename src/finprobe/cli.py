@@ -1,9 +1,10 @@
-"""The `finprobe` command: run, list, validate, report, export, rescore, compare, doctor, audit, import, build,
-check.
+"""The `finprobe` command: run, list, validate, report, export, rescore, repair, compare, doctor, audit, import,
+build, check.
 
 Errors are one line on stderr (`error: ...`) and never a traceback: exit status 2 for bad input (an
 option, a file, a folder), 1 for a run in which no sample was scored, and 1 with "internal error" for a
-bug (set FINPROBE_DEBUG=1 to see its traceback).
+bug (set FINPROBE_DEBUG=1 to see its traceback). A run stopped by Ctrl-C, SIGTERM or SIGHUP says in one
+line what it stored and the command that resumes it, and exits 130, 143 or 129.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -69,6 +72,7 @@ class _Finprobe(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
+        _INVOCATION[:] = list(args) if args is not None else sys.argv[1:]
         try:
             rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
                               windows_expand_args=windows_expand_args, **extra)
@@ -97,6 +101,9 @@ class _Finprobe(TyperGroup):
             return code
         sys.exit(code)
 
+
+#: the arguments of this invocation (for the command that resumes an interrupted run)
+_INVOCATION: list[str] = []
 
 app = typer.Typer(cls=_Finprobe, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="finprobe: evaluate how LLM agents handle financial questions.")
@@ -227,7 +234,14 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
         if role not in roles:
             raise typer.BadParameter(f"--set {key}: give the role's model first (e.g. --{role} SPEC)")
         rc = roles[role]
-        if field in _GEN_FIELDS:
+        if field in ("api_key_env", "base_url"):  # the role's own settings, not backend arguments
+            if field == "base_url":
+                check_base_url(str(value), what=f"--set {key}")
+            rc = rc.model_copy(update={field: str(value)})
+        elif field in ("spec", "model"):
+            raise typer.BadParameter(f"--set {key}: the model is the role's spec; give it as --{role} "
+                                     "openai:MODEL (or local, a policy, ...)")
+        elif field in _GEN_FIELDS:
             given_value: Any = [value] if field == "stop" and isinstance(value, str) else value
             try:  # validated now: a bad value must not reach the manifest and make the folder unreadable
                 generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: given_value})
@@ -287,10 +301,27 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
              baselines: bool = False) -> tuple[Path, bool]:
     """Run one family: the summary and the HTML report at the end (beside the family's baselines for the
     demo suite). Returns the run folder and whether any sample was scored (or skipped by design)."""
+    from finprobe.core.runner import RunInterrupted
+
     with _user_errors():
         runner, samples = _prepare(config, out, fresh=fresh, cache=cache, progress=progress)
-        result = run_async(runner.run(samples))
-    _finish_run(runner, result, baselines=baselines)
+        runner.handle_signals = True
+        try:
+            result = run_async(runner.run(samples))
+        except RunInterrupted as exc:
+            unit = "trials" if config.epochs > 1 else "samples"
+            errors = f" ({exc.n_errors} errors, redone on resume)" if exc.n_errors else ""
+            raise _Interrupted(exc.signum, f"{exc.n_finished} of {exc.n_trials} {unit} stored in {exc.out_dir}"
+                               f"{errors}; resume with: {_resume_command()}") from None
+    del samples  # the data set is not needed for the report: its memory goes to the report's records
+    try:
+        _finish_run(runner, result, baselines=baselines)
+    except (_Interrupted, KeyboardInterrupt) as exc:
+        signum = exc.signum if isinstance(exc, _Interrupted) else signal.SIGINT
+        raise _Interrupted(signum, f"the run is complete ({result.n_trials - result.n_errors} of "
+                                       f"{result.n_trials} stored) but its HTML report was not written; write it "
+                                       f"with: finprobe report {shlex.quote(str(runner.out_dir))} --html "
+                                       f"{shlex.quote(str(runner.out_dir / 'report.html'))}") from None
     reasons = "; ".join(f"{n} × {reason}" for reason, n in list(result.error_reasons.items())[:3])
     more = len(result.error_reasons) - 3
     if more > 0:
@@ -305,6 +336,47 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
                                  f"{errors} · stored in {runner.out_dir}", one_line=True), style="dim"),
                   soft_wrap=True)
     return runner.out_dir, True
+
+
+class _Interrupted(BaseException):
+    """A signal stopped `finprobe run` (raised by `_signals_interrupt`'s handlers, or from the runner's
+    RunInterrupted): `message` says what is stored and what to do next."""
+
+    def __init__(self, signum: int, message: str = ""):
+        super().__init__(message)
+        self.signum, self.message = signum, message
+
+
+@contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP (and Ctrl-C's KeyboardInterrupt) as `_Interrupted` while `run` prepares and
+    finishes; while trials execute, the runner handles them itself (it stores what finished first)."""
+    from finprobe.core.interrupt import SIGNALS
+
+    def raise_interrupted(signum: int, frame: Any) -> None:
+        raise _Interrupted(signum)
+
+    previous = {}
+    for sig in SIGNALS:
+        if sig != signal.SIGINT:
+            try:
+                previous[sig] = signal.signal(sig, raise_interrupted)
+            except (ValueError, OSError):  # not the main thread
+                pass
+    try:
+        try:
+            yield
+        except KeyboardInterrupt:
+            raise _Interrupted(signal.SIGINT) from None
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _resume_command() -> str:
+    """This invocation's command without --fresh: the command that resumes the run."""
+    args = [a for a in _INVOCATION if a != "--fresh"]
+    return "finprobe " + shlex.join(args) if args else "the same finprobe run command"
 
 
 def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
@@ -396,11 +468,20 @@ def run(
         configs.append((name, config))
     ok = True
     folders: list[Path] = []
-    for name, config in configs:
-        target = out if (out is None or benchmark) else out / name
-        folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo)
-        folders.append(folder)
-        ok = scored and ok
+    from finprobe.core.interrupt import exit_status, signal_name
+
+    try:
+        with _signals_interrupt():
+            for name, config in configs:
+                target = out if (out is None or benchmark) else out / name
+                folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo)
+                folders.append(folder)
+                ok = scored and ok
+    except _Interrupted as exc:
+        what = exc.message or "before any sample ran: nothing new was stored"
+        err_console.print(Text(f"interrupted by {signal_name(exc.signum)}: {safe_text(what, one_line=True)}"),
+                          soft_wrap=True)
+        raise typer.Exit(exit_status(exc.signum)) from None
     if demo:
         _print_next_steps(folders)
     if not ok:
@@ -567,6 +648,7 @@ def report(run_dir: Path, format: str = typer.Option("table", help="table | json
         raise typer.BadParameter("--table goes with --format json, csv or parquet")
     with _user_errors():
         run_ = load_run(run_dir, seed=seed, overrides=overrides)
+        _print_warnings(run_)
         if html is not None:
             from finprobe.report.html import write_run_report
 
@@ -597,6 +679,7 @@ def export(run_dir: Path, format: str = typer.Option("inspect", help="inspect | 
         raise typer.BadParameter(f"format must be one of inspect, {', '.join(EXPORT_FORMATS)}")
     with _user_errors():
         run_ = load_run(run_dir)
+        _print_warnings(run_)
         if format == "inspect":
             from finprobe.report.inspect_log import write_inspect_log
 
@@ -614,10 +697,40 @@ def rescore(run_dir: Path, format: str = typer.Option("table", help="table | jso
 
     with _user_errors():
         run_ = rescore_run(run_dir)
+    _print_warnings(run_)
     if format == "json":
         sys.stdout.write(json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str) + "\n")
     else:
         print_summary(console, run_.bench, run_.metrics, title=f"rescored — {run_dir}")
+
+
+@app.command()
+def repair(run_dir: Path, format: str = typer.Option("table", help="table | json")) -> None:
+    """Set aside the lines of a run's samples.jsonl that are not records of the run (damaged, or of samples not
+    in its data) into samples.removed.jsonl with their line numbers, keeping every good record; the next run
+    with the same command redoes exactly the trials left without a record."""
+    from finprobe.core.repair import repair_run
+
+    if format not in ("table", "json"):
+        raise typer.BadParameter("format must be table or json")
+    with _user_errors():
+        result = repair_run(run_dir)
+    for note in result.notes:
+        _print_warning(note)
+    if format == "json":
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+    else:
+        console.print(Text(safe_text(result.summary(), one_line=True)), soft_wrap=True)
+
+
+def _print_warning(text: str) -> None:
+    err_console.print(Text.assemble(("warning:", "yellow"), " ", safe_text(text, one_line=True)))
+
+
+def _print_warnings(run_: Any) -> None:
+    """What a stored run's reader must be told (an older folder, foreign records, an old scorer), on stderr."""
+    for text in getattr(run_, "warnings", ()):
+        _print_warning(text)
 
 
 @app.command()
@@ -637,6 +750,8 @@ def compare(runs: list[Path] = typer.Argument(..., help="Two or more run folders
         raise typer.BadParameter("compare needs at least two run folders")
     with _user_errors():
         loaded = [load_run(r) for r in runs]
+        for run_ in loaded:
+            _print_warnings(run_)
         result = compare_loaded(loaded, seed=seed, n_resamples=resamples)
         if html is not None or format == "html":
             from finprobe.report.html import render_compare_html

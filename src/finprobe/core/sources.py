@@ -89,6 +89,26 @@ def decode_text(data: bytes, source: str) -> str:
         raise DataError(f"{source}: not UTF-8 text (byte {exc.start})") from None
 
 
+def non_finite_field(value: Any, path: str = "") -> str | None:
+    """The path (`qa.exe_ans`, `table[3][1]`) of the first NaN or infinity inside `value`, or None.
+
+    JSON has no such numbers (Python's reader accepts `NaN` and `Infinity` anyway): a gold answer of NaN
+    equals no answer, and a record holding one cannot be stored and read back as it was."""
+    if isinstance(value, float):
+        return None if value == value and value not in (float("inf"), float("-inf")) else (path or "the value")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = non_finite_field(item, f"{path}.{key}" if path else str(key))
+            if found is not None:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            found = non_finite_field(item, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
+
+
 def validation_message(exc: ValidationError, *, limit: int = 3) -> str:
     """A pydantic validation error as one line: `field.path: message; ...` (first `limit` problems)."""
     errors = exc.errors()

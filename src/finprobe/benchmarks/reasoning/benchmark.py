@@ -60,6 +60,8 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
     def check_config(self, mode: str | None, options: ReasoningOptions) -> None:
         super().check_config(mode, options)
         if options.uses_overlay and options.corrections is not None and not Path(options.corrections).is_file():
+            if Path(options.corrections).is_dir():
+                raise ValueError(f"{options.corrections}: is a folder; -O corrections takes a corrections YAML file")
             raise ValueError(f"corrections file not found: {options.corrections}")
 
     def load(self, data: str | None, options: ReasoningOptions) -> list[Sample]:

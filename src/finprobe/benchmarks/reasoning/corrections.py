@@ -75,10 +75,15 @@ def bundled_corrections_path() -> Path:
 def load_corrections(path: str | Path | None = None) -> CorrectionSet:
     """Read an overlay (the bundled one when `path` is None). Raises DataError naming the file and entry."""
     p = Path(path) if path is not None else bundled_corrections_path()
+    if p.is_dir():
+        raise DataError(f"{p}: is a folder; -O corrections takes a corrections YAML file")
     try:
         raw = yaml.safe_load(p.read_text(encoding="utf-8"))
     except OSError as exc:
         raise DataError(f"{p}: cannot read corrections: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{p}: the corrections file is not UTF-8 text (byte {exc.start}); "
+                        "-O corrections takes a corrections YAML file") from None
     except yaml.YAMLError as exc:
         raise DataError(f"{p}: invalid YAML: {exc}") from None
     if not isinstance(raw, dict) or "version" not in raw:
