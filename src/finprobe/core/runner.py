@@ -430,17 +430,20 @@ class Runner:
         Nothing finished is kept in memory: each record is stored as it finishes and the metrics are
         computed from the folder afterwards (`finprobe.core.aggregation.run_metrics`, the same path as
         `report`), so memory stays flat however many samples run, and `metrics.json` equals the report."""
-        if not self.handle_signals:
-            return await self._run(samples)
-        task = asyncio.current_task()
-        with cancel_on_signals(asyncio.get_running_loop(), task) as signals:
-            try:
+        try:
+            if not self.handle_signals:
                 return await self._run(samples)
-            except asyncio.CancelledError:
-                if signals.signum is None or task is None:
-                    raise
-                task.uncancel()  # the cancellation was ours: it ends here, as RunInterrupted
-                raise self._interrupted(signals.signum) from None
+            task = asyncio.current_task()
+            with cancel_on_signals(asyncio.get_running_loop(), task) as signals:
+                try:
+                    return await self._run(samples)
+                except asyncio.CancelledError:
+                    if signals.signum is None or task is None:
+                        raise
+                    task.uncancel()  # the cancellation was ours: it ends here, as RunInterrupted
+                    raise self._interrupted(signals.signum) from None
+        finally:
+            self._live = self._digest = None  # neither the data set nor the views outlive the run
 
     def _interrupted(self, signum: int) -> RunInterrupted:
         views, ids = self._live or ({}, [])

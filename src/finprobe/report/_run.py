@@ -14,7 +14,7 @@ alone when that no longer loads), records that are not the run's, a scorer older
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,11 @@ class StoredRun:
         keys = sorted(offsets, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
         yield from store.read_at([offsets[k] for k in keys])
 
+    def stream_trials(self) -> Iterable[SampleRecord]:
+        """The run's trials as `iter_trials` gives them, re-read from the store each time it is iterated:
+        for passes over a large run that must not hold every full record at once (the HTML report)."""
+        return _Stream(self)
+
     @cached_property
     def trials(self) -> list[SampleRecord]:
         return list(self.iter_trials())
@@ -68,6 +73,14 @@ class StoredRun:
     @cached_property
     def records(self) -> list[SampleRecord]:
         return [r for r in self.trials if r.epoch == 1]
+
+
+class _Stream:
+    def __init__(self, run: StoredRun):
+        self._run = run
+
+    def __iter__(self) -> Iterator[SampleRecord]:
+        return self._run.iter_trials()
 
 
 def _samples_for(bench: Benchmark[Any], manifest: RunManifest, options: FamilyOptions) -> list[Sample] | None:

@@ -15,7 +15,7 @@ import functools
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from finprobe.core.schema import Message, SampleRecord, Score
@@ -62,7 +62,7 @@ def script_json(obj: Any) -> str:
 class _Strings:
     """Long texts that repeat across trials, stored once."""
 
-    def __init__(self, records: Sequence[SampleRecord]):
+    def __init__(self, records: Iterable[SampleRecord]):
         counts: Counter[str] = Counter()
         for r in records:
             for m in self._messages(r):
@@ -174,11 +174,19 @@ def _meta_value(key: str, entry: dict[str, Any]) -> Any:
     return entry["meta"].get(key)
 
 
-def browser_payload(records: Sequence[SampleRecord], success: Callable[[Score], bool]) -> dict[str, Any]:
+def browser_payload(records: Iterable[SampleRecord], success: Callable[[Score], bool], *,
+                    seen: Callable[[SampleRecord], None] | None = None) -> dict[str, Any]:
     """The page's data for `records` (every sample × epoch): index, filters, interned strings, and each
-    episode as its own JSON text."""
+    episode as its own JSON text. `records` is iterated twice, and no record is kept: a list, or a stream
+    that re-reads the store (`StoredRun.stream_trials`), so a large run's report never holds every full
+    record at once. `seen` is called once with each record (in the second pass)."""
     strings = _Strings(records)
-    index = [_index_entry(r, success) for r in records]
-    details = [dumps(record_detail(r, strings, success=success)) for r in records]
+    index, details, epochs = [], [], 1
+    for r in records:
+        index.append(_index_entry(r, success))
+        details.append(dumps(record_detail(r, strings, success=success)))
+        epochs = max(epochs, r.epoch)
+        if seen is not None:
+            seen(r)
     return {"index": index, "details": details, "strings": strings.table, "filters": _filters(index),
-            "epochs": max((r.epoch for r in records), default=1)}
+            "epochs": epochs}

@@ -105,7 +105,8 @@ def _manifest_rows(run: StoredRun) -> list[tuple[str, Any]]:
          or "not negotiated (no endpoint role)"),
         ("data source", cfg.data or f"bundled demo set of {cfg.benchmark}"), ("data hash (sha256)", m.data_hash),
         ("samples in the data", m.n_samples), ("limit", cfg.limit or "none"), ("trials per sample (epochs)", cfg.epochs),
-        ("stored trials", f"{info.get('n_stored', len(run.trials))} of {info.get('n_expected', '?')}"),
+        ("stored trials", f"{info['n_stored'] if 'n_stored' in info else len(run.trials)} of "
+                          f"{info.get('n_expected', '?')}"),
         ("seed (episodes and bootstrap)", cfg.seed), ("bootstrap seed used here", run.settings.seed),
         ("bootstrap", f"{run.settings.n_resamples} resamples, {run.settings.confidence:.0%} percentile intervals"),
         ("scorer version", m.scorer_version), ("finprobe", m.package_version),
@@ -127,20 +128,28 @@ def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> st
     """The run's report as one HTML document (see the module docstring for what it holds)."""
     cfg = run.manifest.config
     info = run.metrics.get("run") or {}
-    errors: list[dict[str, Any]] = [{"id": r.sample_id, "epoch": r.epoch, "error": r.error or "unknown error"}
-                                    for r in run.trials if r.status == SampleStatus.error]
-    skipped = [{"id": r.sample_id, "reason": (r.score.reason if r.score else None) or r.error or "skipped"}
-               for r in run.trials if r.status == SampleStatus.skipped and r.epoch == 1]
+    errors: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+    first_trials = 0
+
+    def seen(r: Any) -> None:  # one pass over the records, streamed from the store with the transcripts'
+        nonlocal first_trials
+        first_trials += r.epoch == 1
+        if r.status == SampleStatus.error:
+            errors.append({"id": r.sample_id, "epoch": r.epoch, "error": r.error or "unknown error"})
+        elif r.status == SampleStatus.skipped and r.epoch == 1:
+            skipped.append({"id": r.sample_id, "reason": (r.score.reason if r.score else None) or r.error or "skipped"})
+
+    payload = {"browsers": {"transcripts": browser_payload(run.stream_trials(), run.bench.success, seen=seen)}}
+    payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
     types = Counter(error_type(e["error"]) or "unknown" for e in errors)
     agent = {**run.bench.roles, **{k: v.spec for k, v in cfg.roles.items()}}.get("agent", "-")
     incomplete = (f"{info['n_stored']} of {info['n_expected']} trials stored ({info['n_missing']} missing); "
                   "run the same command again to finish it") if info.get("n_missing") else ""
-    payload = {"browsers": {"transcripts": browser_payload(run.trials, run.bench.success)}}
-    payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
     return _page(
         "run.html.j2",
         title=f"finprobe · {cfg.benchmark} · {run.manifest.run_id}", manifest=run.manifest, agent=agent,
-        n_samples=len(run.records), incomplete=incomplete, tables=_tables(run, extra_tables),
+        n_samples=first_trials, incomplete=incomplete, tables=_tables(run, extra_tables),
         plots=render_plots(run.bench.plots(run.metrics)), manifest_rows=_manifest_rows(run), roles=_roles(run),
         usage=usage_table(run.metrics), options=sorted(run.manifest.options.items()),
         versions=sorted(run.manifest.versions.items()), errors=errors, error_types=types.most_common(),
