@@ -22,7 +22,7 @@ from finprobe.core.schema import Message, SampleRecord, Score
 from finprobe.report._export import _scalar, record_outcome
 from finprobe.report._text import error_type
 
-__all__ = ["browser_payload", "dumps", "record_detail", "script_json"]
+__all__ = ["browser_payload", "dumps", "record_detail", "script_escape", "script_json"]
 
 #: message texts at least this long that occur twice or more are stored once
 _INTERN_MIN_CHARS = 120
@@ -54,7 +54,11 @@ def script_json(obj: Any) -> str:
     """JSON text safe to place inside `<script type="application/json">`: `<`, `>` and `&` (and the
     JavaScript line separators) are written as \\u escapes, so no data text can close the block or
     open a tag, and `JSON.parse` gives back the exact strings."""
-    text = dumps(obj)
+    return script_escape(dumps(obj))
+
+
+def script_escape(text: str) -> str:
+    """JSON text (`dumps`) made safe to place inside `<script type="application/json">` (`script_json`)."""
     return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 

@@ -30,7 +30,7 @@ from finprobe.report._export import record_outcome
 from finprobe.report._run import StoredRun
 from finprobe.report._terminal import epochs_table, usage_table
 from finprobe.report._text import error_type
-from finprobe.report._transcripts import browser_payload, dumps, record_detail, script_json
+from finprobe.report._transcripts import browser_payload, dumps, record_detail, script_escape, script_json
 from finprobe.report.plots import render_plots
 
 __all__ = ["REPORT_NAME", "render_compare_html", "render_html", "write_run_report"]
@@ -126,6 +126,20 @@ def _tables(run: StoredRun, extra: Sequence[TableData]) -> list[TableData]:
 
 def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> str:
     """The run's report as one HTML document (see the module docstring for what it holds)."""
+    page, data = _run_page(run, extra_tables)
+    before, _, after = page.rpartition(_DATA_MARK)  # the last: only our script follows it
+    return before + script_escape(data) + after
+
+
+#: where the page's data goes (`_run_page`): the page is rendered around it, the data written in pieces
+_DATA_MARK = "\x00finprobe-data\x00"
+#: characters of the page's data escaped and written at once
+_WRITE_CHARS = 1 << 20
+
+
+def _run_page(run: StoredRun, extra_tables: Sequence[TableData]) -> tuple[str, str]:
+    """The page with `_DATA_MARK` where its data goes, and the data as JSON text (not yet `script_escape`d):
+    a large run's report is written without its data (tens of megabytes) ever being copied whole."""
     cfg = run.manifest.config
     info = run.metrics.get("run") or {}
     errors: list[dict[str, Any]] = []
@@ -142,6 +156,8 @@ def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> st
 
     payload = {"browsers": {"transcripts": browser_payload(run.stream_trials(), run.bench.success, seen=seen)}}
     payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
+    text = dumps(payload)
+    del payload  # from here on the JSON text holds the episodes
     types = Counter(error_type(e["error"]) or "unknown" for e in errors)
     agent = {**run.bench.roles, **{k: v.spec for k, v in cfg.roles.items()}}.get("agent", "-")
     incomplete = (f"{info['n_stored']} of {info['n_expected']} trials stored ({info['n_missing']} missing); "
@@ -155,15 +171,21 @@ def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> st
         versions=sorted(run.manifest.versions.items()), errors=errors, error_types=types.most_common(),
         skipped=skipped, max_listed=MAX_LISTED,
         metrics_json=json.dumps(run.metrics, indent=1, ensure_ascii=False, default=str),
-        data_json=script_json(payload),
-    )
+        data_json=_DATA_MARK,
+    ), text
 
 
 def write_run_report(run: StoredRun, path: str | Path | None = None, *,
                      extra_tables: Sequence[TableData] = ()) -> Path:
     """Write the run's HTML report (by default `report.html` in the run folder); returns its path."""
     target = Path(path) if path is not None else run.path / REPORT_NAME
-    target.write_text(render_html(run, extra_tables=extra_tables), encoding="utf-8")
+    page, data = _run_page(run, extra_tables)
+    before, _, after = page.rpartition(_DATA_MARK)  # the last: only our script follows it
+    with open(target, "w", encoding="utf-8") as fh:
+        fh.write(before)
+        for start in range(0, len(data), _WRITE_CHARS):  # the escapes are of single characters: piecewise is whole
+            fh.write(script_escape(data[start:start + _WRITE_CHARS]))
+        fh.write(after)
     return target
 
 

@@ -217,6 +217,7 @@ def import_results(bench: Benchmark[Any], results: str | Path, data: str | Path,
         folder = out / name
         manifest = runner.manifest_for(samples)
         store = RunStore.open_for_run(folder, manifest, fresh=True)
+        store.write_data(samples)  # the folder keeps the run's data, as a run's does: report reads nothing else
         records = []
         seen: set[str] = set()
         for row in group:
