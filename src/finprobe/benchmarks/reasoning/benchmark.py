@@ -10,8 +10,8 @@ from typing import Any
 from finprobe.benchmarks.reasoning import metrics as _metrics
 from finprobe.benchmarks.reasoning.audit import audit as _audit
 from finprobe.benchmarks.reasoning.contract import build_messages
-from finprobe.benchmarks.reasoning.corrections import apply_corrections, load_corrections
-from finprobe.benchmarks.reasoning.grader import SCORER_VERSION, grade
+from finprobe.benchmarks.reasoning.corrections import NO_OVERLAY, apply_corrections, resolve_overlay
+from finprobe.benchmarks.reasoning.grader import SCORER_VERSION, grade, original_task
 from finprobe.benchmarks.reasoning.loader import load_finqa, to_sample
 from finprobe.benchmarks.reasoning.options import ReasoningOptions
 from finprobe.benchmarks.reasoning.policies import POLICIES, policy_backend
@@ -59,17 +59,23 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
 
     def check_config(self, mode: str | None, options: ReasoningOptions) -> None:
         super().check_config(mode, options)
-        if options.uses_overlay and options.corrections is not None and not Path(options.corrections).is_file():
-            raise ValueError(f"corrections file not found: {options.corrections}")
+        choice = options.corrections
+        if choice is not None and choice.lower() not in NO_OVERLAY and not choice.startswith("bundled:") \
+                and not Path(choice).is_file():
+            raise ValueError(f"corrections file not found: {choice}")
 
     def load(self, data: str | None, options: ReasoningOptions) -> list[Sample]:
-        """FinQA records from `data` (path or URL; the bundled demo set when None), with the overlay applied."""
+        """FinQA records from `data` (path or URL; the bundled demo set when None), with the overlay applied:
+        by default the bundled overlay made for these very tasks (`corrections.overlay_for`), none for a
+        file no bundled overlay was made for; `-O corrections=none` the original tasks; `-O
+        corrections=PATH` a user's overlay, checked against the data."""
         source = data if data is not None else demo_path()
         records = load_finqa(source, sha256=options.sha256)
         samples = [to_sample(r) for r in records]
-        if not options.uses_overlay:
+        overlay = resolve_overlay(samples, options.corrections, str(source))
+        if overlay is None:
             return samples
-        return apply_corrections(samples, load_corrections(options.corrections))
+        return apply_corrections(samples, overlay)
 
     async def run_episode(self, ctx: EpisodeContext[ReasoningOptions]) -> None:
         messages = build_messages(ctx.sample.data)
@@ -87,7 +93,13 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
         if finish is None:
             agent_calls = [c for c in transcript.calls if c.role == "agent"]
             finish = agent_calls[-1].finish_reason if agent_calls else None
-        return grade(sample.data, transcript.final_answer, finish)
+        score = grade(sample.data, transcript.final_answer, finish)
+        if sample.data.get("correction"):
+            # the same answer on the original task, for `original_pass_rate` (corrected vs original side by side)
+            original = grade(original_task(sample.data), transcript.final_answer, finish)
+            score.details["original"] = {"passed": original.passed, "reason": original.reason,
+                                         "expected": original.details["expected"]}
+        return score
 
     def aggregate(self, records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None,
                   options: ReasoningOptions, settings: AggregationSettings) -> dict[str, Any]:
@@ -106,6 +118,10 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
         """Per-sample values for paired comparisons and epochs: pass = 1/0; errors count as 0 (as in
         `pass_rate`); skipped tasks enter no metric."""
         return {"pass_rate": _metrics.pass_value(record)}
+
+    def sample_columns(self, record: SampleRecord) -> dict[str, str | int | float | bool | None]:
+        """`correction`: the kinds of fix applied to the task, joined by `;` (empty when none)."""
+        return {"correction": ";".join((record.meta or {}).get("correction_kinds") or ())}
 
     # ------------------------------------------------------------------ data audit (`finprobe doctor`)
     def doctor(self, data: str | None, options: ReasoningOptions) -> DoctorReport:
