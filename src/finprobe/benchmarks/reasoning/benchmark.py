@@ -9,6 +9,7 @@ from typing import Any
 
 from finprobe.benchmarks.reasoning import metrics as _metrics
 from finprobe.benchmarks.reasoning.audit import audit as _audit
+from finprobe.benchmarks.reasoning.audit import review_audit
 from finprobe.benchmarks.reasoning.contract import build_messages
 from finprobe.benchmarks.reasoning.corrections import NO_OVERLAY, apply_corrections, resolve_overlay
 from finprobe.benchmarks.reasoning.grader import SCORER_VERSION, grade, original_task
@@ -125,17 +126,24 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
 
     # ------------------------------------------------------------------ data audit (`finprobe doctor`)
     def doctor(self, data: str | None, options: ReasoningOptions) -> DoctorReport:
-        """Reference defects of the source data (corrections are not applied: it audits the data itself):
-        one finding per task whose human answer and exe_ans disagree, and per program that does not
-        reproduce exe_ans. `details` is the full audit (`finprobe audit reasoning --format json`)."""
+        """Reference defects of the source data: one finding per task whose human answer and exe_ans
+        disagree, per program that does not reproduce exe_ans, and per correction of the overlay that
+        applies to the data (the bundled one made for it, or `-O corrections=PATH`), which sees what the
+        two fields cannot. `details` is the full audit (`finprobe audit reasoning --format json`)."""
         source = data if data is not None else demo_path()
         samples = [to_sample(r) for r in load_finqa(source, sha256=options.sha256)]
         result = _audit(samples)
+        overlay = resolve_overlay(samples, options.corrections, str(source))
         findings = [Finding(id=d.id, kind=d.cls, detail=f"human answer {d.answer!r} vs exe_ans {d.exe_ans}")
                     for d in result.disagreements]
         findings += [Finding(id=i, kind="executor_mismatch", detail="the program does not reproduce exe_ans")
                      for i in result.executor_mismatches]
-        return DoctorReport(n=result.total, findings=findings, details=result.model_dump(mode="json"))
+        review = review_audit(samples, result, overlay)
+        findings += [Finding(id=e["id"], kind="correction:" + ";".join(e["kinds"]), detail=e["note"])
+                     for e in review.get("entries", [])]
+        details = result.model_dump(mode="json")
+        details["corrections"] = review
+        return DoctorReport(n=result.total, findings=findings, details=details)
 
     def doctor_tables(self, report: DoctorReport) -> list[TableData]:
         return _metrics.audit_tables(report.details)

@@ -271,4 +271,16 @@ def audit_tables(result: Mapping[str, Any]) -> list[TableData]:
     listing = TableData(title="disagreements", columns=["id", "class", "answer", "exe_ans"],
                         rows=[[d["id"], d["cls"], d["answer"], str(d["exe_ans"])] for d in result["disagreements"]],
                         align=["left", "left", "right", "right"])
-    return [summary, count_table("answer vs exe_ans disagreements by class", "class", result["by_class"]), listing]
+    tables = [summary, count_table("answer vs exe_ans disagreements by class", "class", result["by_class"])]
+    review = result.get("corrections") or {}
+    if review.get("version"):
+        tables.append(count_table(f"corrections {review['version']}: fixes by kind", "kind",
+                                  review["by_kind"]))
+        sides = review["crosstab"]
+        labels = sorted({k for side in sides.values() for k in side})
+        tables.append(TableData(
+            title="corrections vs FinQA's two fields (fields agree: defects the field comparison cannot see)",
+            columns=["correction", "fields disagree", "fields agree"],
+            rows=[[k, sides["fields_disagree"].get(k, 0), sides["fields_agree"].get(k, 0)] for k in labels],
+            align=["left", "right", "right"]))
+    return [*tables, listing]
