@@ -18,7 +18,9 @@ finished decisions. Run the build again with more records and it continues.
 
 Durability: every model call of a model role is one `SampleRecord` in the build's run store (keyed
 `<stage>/<role>/<task id>`, with the role's spec and the prompt's digest): a killed build resumes without
-paying twice, and a role whose model changes is asked again. Recorded roles are re-read on every run.
+paying twice, and a role whose model changes is asked again. A reply that gives no usable record (after
+one reminder) or a call that failed is an error: the task waits at that stage and is asked again when the
+build resumes. Recorded roles are re-read on every run.
 
 Outputs in OUT: `corrections.yaml` (the overlay), `funnel.json`, `review.jsonl` (one line per task: where it
 stopped and why), `records/` (every record used, one file per role, sorted by id: the overlay's
@@ -187,8 +189,7 @@ class _Asker:
         old = self.stored.get(key)
         if old is not None and old.status == SampleStatus.scored and old.score is not None and \
                 old.meta.get("spec") == role.spec and old.meta.get("prompt_sha256") == digest:
-            raw = old.score.details.get("record")
-            return (model.model_validate(raw), "") if raw else (None, str(old.score.details.get("problem")))
+            return model.model_validate(old.score.details["record"]), ""
         from finprobe.core.schema import Transcript
 
         transcript = Transcript(messages=list(job.messages))
@@ -204,13 +205,17 @@ class _Asker:
                                    usage_by_role=transcript.usage_by_role())
                 self._keep(key, rec)
                 return None, rec.error or "model call failed"
-        details = {"record": None if record is None else record.model_dump(mode="json"), "problem": problem}
+        if record is None:  # no usable record: an error, asked again when the build resumes
+            rec = SampleRecord(sample_id=key, status=SampleStatus.error, meta=meta, transcript=transcript,
+                               error=f"unparseable reply: {problem}", usage_by_role=transcript.usage_by_role())
+            self._keep(key, rec)
+            return None, rec.error or problem
         rec = SampleRecord(sample_id=key, status=SampleStatus.scored, meta=meta, transcript=transcript,
-                           score=Score(reason="ok" if record is not None else "unparseable", details=details,
+                           score=Score(reason="ok", details={"record": record.model_dump(mode="json")},
                                        scorer_version=PIPELINE_VERSION),
                            usage_by_role=transcript.usage_by_role())
         self._keep(key, rec)
-        return record, "" if record is not None else f"unparseable reply: {problem}"
+        return record, ""
 
     def _keep(self, key: str, record: SampleRecord) -> None:
         self.store.append(record)

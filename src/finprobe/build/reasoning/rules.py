@@ -27,6 +27,7 @@ drop); yes/no values agree when equal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -158,7 +159,7 @@ def check_decision(facts: TaskFacts, decision: Decision, records: Records) -> li
             problems.append("no blind reviewer found two readings, and none reached another value")
         if not _support(target, records, sa):
             problems.append(f"no blind reviewer reached {target}, the value the rewording keeps")
-        if clean_question(decision.question).lower() == facts.question.lower():
+        if _words(decision.question) == _words(facts.question):
             problems.append("the rewording is the original question")
     if "sign_agnostic" in kinds:
         if facts.sign_agnostic:
@@ -168,6 +169,11 @@ def check_decision(facts: TaskFacts, decision: Decision, records: Records) -> li
     if "skip" in kinds and not any(r.verdict == "missing_data" for r in records.values()):
         problems.append("no blind reviewer found the data missing")
     return problems
+
+
+def _words(text: str) -> list[str]:
+    """A question's words, lower case, without punctuation or spacing (`2009 ?` is `2009?`)."""
+    return re.findall(r"[a-z0-9]+", clean_question(text).lower())
 
 
 def _first_reason(records: Records, letters: Iterable[str]) -> str:
