@@ -224,8 +224,9 @@ def bundled_overlay(split: str) -> CorrectionSet:
     raise DataError(f"no bundled corrections for split {split!r} (bundled: {known})")
 
 
-def ids_digest(ids: Sequence[str]) -> str:
-    """sha256 of the sorted task ids, one per line."""
+def ids_digest(samples: Sequence[Sample]) -> str:
+    """sha256 of the sorted task ids, one per line (synthetic ids, made from the file's name, left out)."""
+    ids = [s.id for s in samples if not s.data.get("synthetic_id")]
     return hashlib.sha256("\n".join(sorted(ids)).encode()).hexdigest()
 
 
@@ -240,10 +241,10 @@ def overlay_for(samples: Sequence[Sample], where: str = "the data") -> Correctio
     for overlay in overlays:
         if overlay.data is not None and overlay.data.records_sha256 == digest:
             return overlay
-    ids = [s.id for s in samples]
+    ids = ids_digest(samples)
     for overlay in overlays:
         assert overlay.data is not None
-        if overlay.data.ids_sha256 and overlay.data.ids_sha256 == ids_digest(ids):
+        if overlay.data.ids_sha256 and overlay.data.ids_sha256 == ids:
             raise DataError(
                 f"{where}: holds the task ids of the reviewed FinQA {overlay.split} split, but not the same "
                 f"content (records sha256 {digest[:12]}…, the overlay {overlay.version} was checked against "

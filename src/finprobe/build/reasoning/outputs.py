@@ -92,7 +92,7 @@ def overlay_document(samples: Sequence[Sample], tasks: Sequence[TaskReview], sta
         "version": config.version,
         "split": config.split,
         "data": {"file": name, "n": len(samples), "records_sha256": records_digest(samples),
-                 "ids_sha256": ids_digest([s.id for s in samples])},
+                 "ids_sha256": ids_digest(samples)},
         "review": f"../review/{config.split}" if config.split else None,
         "corrections": corrections,
     }
