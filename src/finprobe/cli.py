@@ -1072,6 +1072,8 @@ def build_reasoning_cmd(
     ship: Optional[Path] = typer.Option(None, help="Copy the overlay and its records into this package data "
                                                    "folder (corrections/SPLIT.yaml, review/SPLIT/)."),
     allow_incomplete: bool = typer.Option(False, help="With --ship: ship although tasks are pending."),
+    records: Optional[Path] = typer.Option(None, help="Replay a shipped review folder (review/SPLIT: its records "
+                                                      "and funnel) instead of giving the roles."),
     format: str = typer.Option("table", help="table | json (the funnel)."),
 ) -> None:
     """Review a FinQA-style split (seed 002): blind pass → selection → two more blind reviewers → decision →
@@ -1090,6 +1092,14 @@ def build_reasoning_cmd(
         samples = [to_sample(r) for r in load_finqa(data)][:limit]
         ids = [s.id for s in samples]
         name = split or source_name(data).removesuffix(".json")
+        if records is not None:
+            if blind or second or rewording:
+                raise ValueError("--records replays a review folder: drop --blind, --second and --rewording")
+            from finprobe.build.reasoning.outputs import roles_from_records
+
+            replay, shipped_funnel = roles_from_records(records, ids)
+            name = split or shipped_funnel.get("split") or name
+            version = version or shipped_funnel.get("version")
         plan = [("A", blind, BlindRecord)] if blind else []
         plan += [(chr(ord("B") + i), spec, BlindRecord) for i, spec in enumerate(second)]
         plan += [(f"R{i + 1}", spec, BlindRecord) for i, spec in enumerate(rewording)]
@@ -1116,9 +1126,10 @@ def build_reasoning_cmd(
                 rc = run_config.roles[role]
                 bound[role] = ModelRole(RoleBinding(name=role, spec=rc.spec, backend=build_backend(rc),
                                                     generate=rc.generate))
-        roles = ReviewRoles(blind=bound.get("A"), second=[bound[chr(ord("B") + i)] for i in range(len(second))],
-                            adjudicator=bound.get("adjudicator", kind if kind in ("rules",) else None),
-                            rewording=[bound[f"R{i + 1}"] for i in range(len(rewording))])
+        roles = replay if records is not None else ReviewRoles(
+            blind=bound.get("A"), second=[bound[chr(ord("B") + i)] for i in range(len(second))],
+            adjudicator=bound.get("adjudicator", kind if kind in ("rules",) else None),
+            rewording=[bound[f"R{i + 1}"] for i in range(len(rewording))])
         config = ReviewConfig(version=version or f"{name}-review", split=name, source=data, seed=seed,
                               concurrency=concurrency)
         result = review_split_sync(samples, out, config, roles, fresh=fresh)

@@ -159,3 +159,27 @@ def test_bad_role_setups_are_one_line_errors(recorded, tmp_path, args, fragment)
                *[a.format(d=recorded) for a in args])
     assert r.exit_code == 2, r.output
     assert fragment in r.output and "Traceback" not in r.output
+
+
+TEST_JSON = Path(__file__).resolve().parents[3] / ".." / "shared" / "data" / "finqa" / "test.json"
+
+
+@pytest.mark.shared_data
+def test_the_shipped_test_overlay_is_regenerated_byte_for_byte_from_its_shipped_records(tmp_path):
+    """The bundled overlay of the FinQA test split is a product of the pipeline: replaying the review records
+    shipped next to it (`data/review/test/`) gives the very same file."""
+    if not TEST_JSON.is_file():
+        pytest.skip(f"FinQA test file not present at {TEST_JSON}")
+    from finprobe.benchmarks.reasoning.corrections import bundled_overlay
+
+    overlay = bundled_overlay("test")
+    assert overlay.review == "../review/test"
+    review_dir = (Path(overlay.source).parent / overlay.review).resolve()
+    r = invoke("build", "reasoning", "--data", TEST_JSON, "--out", tmp_path / "replay", "--records", review_dir,
+               "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "replay" / "corrections.yaml").read_bytes() == Path(overlay.source).read_bytes()
+    funnel = json.loads(r.output)
+    shipped = json.loads((review_dir / "funnel.json").read_text(encoding="utf-8"))
+    assert funnel["overlay"] == shipped["overlay"] and funnel["status"] == shipped["status"]
+    assert funnel["cost"]["by_role"]["A"]["records"] == shipped["cost"]["by_role"]["A"]["records"]

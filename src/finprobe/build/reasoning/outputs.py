@@ -26,7 +26,7 @@ from finprobe.core.schema import Sample, SampleRecord, Usage
 if TYPE_CHECKING:
     from finprobe.build.reasoning.pipeline import ReviewConfig, ReviewResult, ReviewRoles, TaskReview, _State
 
-__all__ = ["overlay_document", "ship_review", "write_outputs"]
+__all__ = ["overlay_document", "roles_from_records", "ship_review", "write_outputs"]
 
 OVERLAY = "corrections.yaml"
 FUNNEL = "funnel.json"
@@ -198,8 +198,14 @@ def _funnel(samples: Sequence[Sample], tasks: Sequence[TaskReview], state: _Stat
                                   else e["value"])[0] is not None)
     pending = {k: len(v) for k, v in sorted(state.pending.items())}
     n_errors = sum(1 for t in tasks if t.status.startswith("error"))
+    role_specs = {r.name: r.spec for r in roles.all()}
+    if not isinstance(roles.adjudicator, (ModelRole, RecordedRole)):
+        role_specs["adjudicator"] = roles.adjudicator or "none"
     return {
         "pipeline": PIPELINE_VERSION,
+        "version": overlay["version"],
+        "split": overlay["split"],
+        "roles": dict(sorted(role_specs.items())),
         "tasks": len(tasks),
         "stages": stages,
         "status": dict(sorted(statuses.items())),
@@ -247,6 +253,33 @@ def write_outputs(out: Path, samples: Sequence[Sample], tasks: list[TaskReview],
         _atomic_write(pending_dir / f"{name}.jsonl",
                       _jsonl([{"id": j.task_id, "prompt": j.prompt} for j in sorted(jobs, key=lambda j: j.task_id)]))
     return ReviewResult(out_dir=str(out), funnel=funnel, tasks=tasks, n_calls=n_calls, complete=funnel["complete"])
+
+
+def roles_from_records(review_dir: Path, ids: Sequence[str]) -> tuple[ReviewRoles, dict[str, Any]]:
+    """The roles that replay a shipped (or any `records/`) folder: `blind.A.jsonl` as A, `blind.B.jsonl`,
+    `blind.C.jsonl`, ... as the further reviewers, `adjudication.jsonl` as the adjudicator (else the
+    decision the funnel names: rules or none), `rewording.R*.jsonl` as the rewording checks; and the funnel."""
+    from finprobe.build.reasoning.pipeline import ReviewRoles
+    from finprobe.build.reasoning.records import Adjudication
+
+    funnel_path = review_dir / FUNNEL
+    if not funnel_path.is_file():
+        raise ValueError(f"{review_dir}: no {FUNNEL}: give a folder `build reasoning --ship` wrote (review/SPLIT)")
+    funnel = json.loads(funnel_path.read_text(encoding="utf-8"))
+    blind = {p.name.split(".")[1]: p for p in sorted(review_dir.glob("blind.*.jsonl"))}
+    if "A" not in blind:
+        raise ValueError(f"{review_dir}: no blind.A.jsonl")
+    second = [RecordedRole.open(k, str(p), BlindRecord, ids) for k, p in blind.items() if k != "A"]
+    adjudication = review_dir / "adjudication.jsonl"
+    adjudicator: Any = (RecordedRole.open("adjudicator", str(adjudication), Adjudication, ids)
+                        if adjudication.is_file() else funnel.get("roles", {}).get("adjudicator", "rules"))
+    if adjudicator == "none":
+        adjudicator = None
+    rewording = [RecordedRole.open(p.name.split(".")[1], str(p), BlindRecord, ids)
+                 for p in sorted(review_dir.glob("rewording.*.jsonl"))]
+    roles = ReviewRoles(blind=RecordedRole.open("A", str(blind["A"]), BlindRecord, ids), second=second,
+                        adjudicator=adjudicator, rewording=rewording)
+    return roles, funnel
 
 
 def ship_review(out: Path, data_dir: Path, split: str, *, allow_incomplete: bool = False) -> list[Path]:
