@@ -1079,7 +1079,14 @@ def build_reasoning_cmd(
     """Review a FinQA-style split (seed 002): blind pass → selection → two more blind reviewers → decision →
     rewording check; writes a corrections overlay and a funnel (resumable)."""
     from finprobe.benchmarks.reasoning.loader import load_finqa, to_sample
-    from finprobe.build.reasoning import ModelRole, RecordedRole, ReviewConfig, ReviewRoles, review_split_sync, ship_review
+    from finprobe.build.reasoning import (
+        ModelRole,
+        RecordedRole,
+        ReviewConfig,
+        ReviewRoles,
+        review_split_sync,
+        ship_review,
+    )
     from finprobe.build.reasoning.records import Adjudication, BlindRecord
     from finprobe.build.reasoning.roles import parse_role_spec
     from finprobe.core.calls import RoleBinding
@@ -1100,7 +1107,7 @@ def build_reasoning_cmd(
             replay, shipped_funnel = roles_from_records(records, ids)
             name = split or shipped_funnel.get("split") or name
             version = version or shipped_funnel.get("version")
-        plan = [("A", blind, BlindRecord)] if blind else []
+        plan: list[tuple[str, str, type[BlindRecord] | type[Adjudication]]] = [("A", blind, BlindRecord)] if blind else []
         plan += [(chr(ord("B") + i), spec, BlindRecord) for i, spec in enumerate(second)]
         plan += [(f"R{i + 1}", spec, BlindRecord) for i, spec in enumerate(rewording)]
         kind, _ = parse_role_spec(adjudicator)

@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
+from build_rsn_support import T1, T2, T3, T4, ambiguous, clear, demo_samples, missing, reference
 from typer.testing import CliRunner
 
-from build_rsn_support import T1, T2, T3, T4, ambiguous, clear, demo_samples, missing, reference
 from finprobe.benchmarks.reasoning import demo_path
 from finprobe.benchmarks.reasoning.corrections import load_corrections
 from finprobe.build.reasoning.roles import blind_prompt

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from build_rsn_support import T1, T2, T3, T4, Reviewer, adjudicator, ambiguous, clear, demo_samples, missing, reference
+
 from finprobe.benchmarks.reasoning import BENCHMARK
 from finprobe.benchmarks.reasoning.corrections import load_corrections
 from finprobe.benchmarks.reasoning.grader import grade

@@ -248,7 +248,7 @@ def overlay_for(samples: Sequence[Sample], where: str = "the data") -> Correctio
             raise DataError(
                 f"{where}: holds the task ids of the reviewed FinQA {overlay.split} split, but not the same "
                 f"content (records sha256 {digest[:12]}…, the overlay {overlay.version} was checked against "
-                f"{overlay.data.records_sha256[:12]}…): pass -O corrections=none for the original tasks, or "
+                f"{(overlay.data.records_sha256 or '')[:12]}…): pass -O corrections=none for the original tasks, or "
                 "-O corrections=PATH for an overlay made for this file")
     return None
 

@@ -259,9 +259,10 @@ def roles_from_records(review_dir: Path, ids: Sequence[str]) -> tuple[ReviewRole
     """The roles that replay a shipped (or any `records/`) folder: `blind.A.jsonl` as A, `blind.B.jsonl`,
     `blind.C.jsonl`, ... as the further reviewers, `adjudication.jsonl` as the adjudicator (else the
     decision the funnel names: rules or none), `rewording.R*.jsonl` as the rewording checks; and the funnel."""
-    from finprobe.build.reasoning.pipeline import ReviewRoles
+    from finprobe.build.reasoning.pipeline import ReviewRoles, Role
     from finprobe.build.reasoning.records import Adjudication
 
+    ids = list(ids)
     funnel_path = review_dir / FUNNEL
     if not funnel_path.is_file():
         raise ValueError(f"{review_dir}: no {FUNNEL}: give a folder `build reasoning --ship` wrote (review/SPLIT)")
@@ -269,13 +270,13 @@ def roles_from_records(review_dir: Path, ids: Sequence[str]) -> tuple[ReviewRole
     blind = {p.name.split(".")[1]: p for p in sorted(review_dir.glob("blind.*.jsonl"))}
     if "A" not in blind:
         raise ValueError(f"{review_dir}: no blind.A.jsonl")
-    second = [RecordedRole.open(k, str(p), BlindRecord, ids) for k, p in blind.items() if k != "A"]
+    second: list[Role] = [RecordedRole.open(k, str(p), BlindRecord, ids) for k, p in blind.items() if k != "A"]
     adjudication = review_dir / "adjudication.jsonl"
     adjudicator: Any = (RecordedRole.open("adjudicator", str(adjudication), Adjudication, ids)
                         if adjudication.is_file() else funnel.get("roles", {}).get("adjudicator", "rules"))
     if adjudicator == "none":
         adjudicator = None
-    rewording = [RecordedRole.open(p.name.split(".")[1], str(p), BlindRecord, ids)
+    rewording: list[Role] = [RecordedRole.open(p.name.split(".")[1], str(p), BlindRecord, ids)
                  for p in sorted(review_dir.glob("rewording.*.jsonl"))]
     roles = ReviewRoles(blind=RecordedRole.open("A", str(blind["A"]), BlindRecord, ids), second=second,
                         adjudicator=adjudicator, rewording=rewording)

@@ -315,7 +315,7 @@ async def _stages(ids: list[str], data: dict[str, dict[str, Any]], facts: dict[s
         else:
             reviews[i].status = "unselected"
     # 3. two (or more) further blind reviewers
-    seconds = roles.second or [None, None]  # no roles: both pending, named B and C
+    seconds: list[Role | None] = list(roles.second) or [None, None]  # no roles: both pending, named B and C
     second_names = [r.name if r is not None else n for r, n in zip(seconds, ("B", "C"), strict=False)]
     second_names += [r.name for r in seconds[2:] if r is not None]
     complete = set(selected)
@@ -356,7 +356,8 @@ async def _stages(ids: list[str], data: dict[str, dict[str, Any]], facts: dict[s
     reworded = [i for i, d in decisions.items() if d.status == "decided" and "question" in d.kinds]
     checks: dict[str, dict[str, BlindRecord]] = {i: {} for i in reworded}
     required_pending: set[str] = set()
-    for role in roles.rewording or [None]:
+    rewording_roles: list[Role | None] = list(roles.rewording) or [None]
+    for role in rewording_roles:
         name = role.name if role is not None else "R1"
         outcome = await asker.run(role, _blind_jobs(reworded, data, "rewording"))
         state.rewording[name] = outcome.records

@@ -147,7 +147,7 @@ class Adjudication(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> Adjudication:
         kinds = [k for k in KINDS if k in self.kinds]  # canonical order, duplicates dropped
-        self.kinds = kinds  # type: ignore[assignment]
+        self.kinds = kinds
         if ("value" in kinds) != (self.value is not None):
             raise ValueError("'value' in kinds goes with a value, and a value with 'value' in kinds")
         if ("question" in kinds) != bool(self.question and self.question.strip()):

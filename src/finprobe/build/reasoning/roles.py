@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from finprobe.benchmarks.reasoning.contract import ANSWER_CONTRACT, user_prompt
-from finprobe.build.reasoning.records import Adjudication, BlindRecord, RecordT, load_recorded
+from finprobe.build.reasoning.records import Adjudication, BlindRecord, load_recorded
 from finprobe.build.reasoning.rules import TaskFacts
 from finprobe.core.actions import first_json_object
 from finprobe.core.calls import RoleBinding, RoleCaller
@@ -149,8 +149,11 @@ class RecordedRole:
         return f"recorded:{self.pattern}"
 
     @classmethod
-    def open(cls, name: str, pattern: str, model: type[RecordT], known_ids: list[str]) -> RecordedRole:
-        return cls(name=name, pattern=pattern, records=load_recorded(pattern, model, known_ids))
+    def open(cls, name: str, pattern: str, model: type[BlindRecord] | type[Adjudication],
+             known_ids: list[str]) -> RecordedRole:
+        records: dict[str, Any] = (load_recorded(pattern, Adjudication, known_ids) if model is Adjudication
+                                   else load_recorded(pattern, BlindRecord, known_ids))
+        return cls(name=name, pattern=pattern, records=records)
 
 
 @dataclass
