@@ -230,3 +230,22 @@ def test_role_setups_the_pipeline_refuses(tmp_path):
     corrected[0] = corrected[0].model_copy(update={"data": {**corrected[0].data, "correction": {"value": 1.0}}})
     with pytest.raises(ValueError, match="original tasks"):
         review_split_sync(corrected, tmp_path / "z", _config(), ReviewRoles(blind=a.role))
+
+
+def test_the_rules_bench_measures_the_rules_against_the_adjudicators_decisions(full):
+    import importlib.util
+    from pathlib import Path
+
+    from finprobe.benchmarks.reasoning import demo_path
+
+    path = Path(__file__).resolve().parents[3] / "bench" / "reasoning_review_rules.py"
+    spec = importlib.util.spec_from_file_location("reasoning_review_rules", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    out, _, _ = full
+    result = bench.measure(out / "records", demo_path())
+    assert result["adjudications"] == 4 and result["blind_records"] == {"A": 20, "B": 4, "C": 4}
+    rows = result["rules_vs_adjudicator"]
+    assert rows["skip"]["agreement"] == 1.0 and rows["question"]["agreement"] == 1.0  # rules: unresolved
+    assert rows["value"] == {"agree": 1, "differ": 1, "agreement": 0.5}  # T4's unsupported value
+    assert result["decisions_the_rules_reject"] == {"value": 1}

@@ -127,6 +127,7 @@ def test_rewording_check():
 @given(st.floats(allow_nan=False, allow_infinity=False, width=64))
 def test_parse_value_reads_numbers_as_json_or_text(x):
     assert parse_value(x) == x and parse_value(repr(x)) == x
+    assert parse_value(f"{x!r}%") == pytest.approx(x / 100)
 
 
 @given(st.floats(min_value=-1e9, max_value=1e9, allow_nan=False), st.floats(min_value=-0.0099, max_value=0.0099))

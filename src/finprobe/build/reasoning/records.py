@@ -38,7 +38,8 @@ ReviewerKind = Literal["model", "person"]
 
 
 def parse_value(v: Any) -> Value | None:
-    """An answer as a reviewer may write it: a JSON number, "yes"/"no", a numeric string, or null/""."""
+    """An answer as a reviewer may write it: a JSON number, "yes"/"no", a numeric string ("1,234.5", "14.5%"
+    = 0.145), or null/""."""
     if v is None:
         return None
     if isinstance(v, bool):
@@ -53,8 +54,11 @@ def parse_value(v: Any) -> Value | None:
             return None
         if t in ("yes", "no"):
             return t
+        scale = 1.0
+        if t.endswith("%"):  # "14.5%" is unambiguous under the contract: 0.145
+            t, scale = t[:-1].strip(), 0.01
         try:
-            number = float(t.replace(",", ""))
+            number = float(t.replace(",", "")) * scale
         except ValueError:
             raise ValueError(f"answer {v[:40]!r} is neither a number nor yes/no") from None
         if not math.isfinite(number):
