@@ -1134,6 +1134,137 @@ def build_multihop_cmd(
                       f"{out / 'chains.json'}[/dim]")
 
 
+# --------------------------------------------------------------------------- build reasoning (the FinQA review)
+def _print_review_funnel(funnel: dict[str, Any], out: Path) -> None:
+    from rich.markup import escape
+
+    table = Table(title=f"build reasoning funnel — {out}")
+    for col in ("stage", "in", "outcome"):
+        table.add_column(col)
+    for st in funnel["stages"]:
+        detail = {k: v for k, v in st.items() if k not in ("stage", "in", "note", "role")}
+        text = ", ".join(f"{k} {json.dumps(v, ensure_ascii=False) if isinstance(v, dict) else v}"
+                         for k, v in detail.items() if v not in ({}, 0))
+        table.add_row(st["stage"] + (f" ({st['role']})" if "role" in st else ""), str(st["in"]), escape(text))
+    console.print(table)
+    cost = Table(title="records, tokens and cost by role")
+    for col in ("role", "kind", "records", "calls", "input tokens", "output tokens", "cost USD"):
+        cost.add_column(col)
+    for role, row in funnel["cost"]["by_role"].items():
+        cost.add_row(role, row["kind"], str(row["records"]), str(row["calls"]), str(row["input_tokens"]),
+                     str(row["output_tokens"]), f"{row['cost_usd']:.4f}")
+    console.print(cost)
+    ov = funnel["overlay"]
+    console.print(f"overlay: {ov['entries']} entries ({', '.join(f'{k} {v}' for k, v in ov['by_kind'].items())}); "
+                  f"tasks: {', '.join(f'{k} {v}' for k, v in funnel['status'].items())}", highlight=False)
+    if funnel["pending"]:
+        console.print(Text("pending (inputs for the missing reviewers in " + str(out / "pending") + "): "
+                           + ", ".join(f"{k} {v}" for k, v in funnel["pending"].items())))
+
+
+@build_app.command("reasoning")
+def build_reasoning_cmd(
+    data: str = typer.Option(..., help="FinQA-style data file (official record format; path or URL)."),
+    out: Path = typer.Option(..., help="Build folder: corrections.yaml, funnel.json, review.jsonl, records/, "
+                                       "pending/, the run store."),
+    blind: Optional[str] = typer.Option(None, help="Blind pass reviewer (A): a model spec, or recorded:PATH "
+                                                   "(JSONL file, folder or glob). None: pending."),
+    second: list[str] = typer.Option([], "--second", help="Further blind reviewer (B, C, ...), repeatable: two "
+                                                          "or more; more than two are optional evidence."),
+    adjudicator: str = typer.Option("rules", help="Decision: rules (the pipeline's rules alone), a model spec, "
+                                                  "recorded:PATH, or none (pending)."),
+    rewording: list[str] = typer.Option([], "--rewording", help="Reviewer of the original wording of every "
+                                                                "rewording (R1, R2, ...), repeatable."),
+    version: Optional[str] = typer.Option(None, help="The overlay's version (default SPLIT-review)."),
+    split: Optional[str] = typer.Option(None, help="Name of the split (default: the file's name, e.g. test)."),
+    limit: Optional[int] = typer.Option(None, help="Only the first N tasks."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles."),
+    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON: model -> USD per 1M tokens)."),
+    seed: int = typer.Option(0, help="Seed of every model call."),
+    concurrency: int = typer.Option(4, help="Model calls in flight at once."),
+    fresh: bool = typer.Option(False, help="Start over in the build folder instead of resuming."),
+    ship: Optional[Path] = typer.Option(None, help="Copy the overlay and its records into this package data "
+                                                   "folder (corrections/SPLIT.yaml, review/SPLIT/)."),
+    allow_incomplete: bool = typer.Option(False, help="With --ship: ship although tasks are pending."),
+    records: Optional[Path] = typer.Option(None, help="Replay a shipped review folder (review/SPLIT: its records "
+                                                      "and funnel) instead of giving the roles."),
+    format: str = typer.Option("table", help="table | json (the funnel)."),
+) -> None:
+    """Review a FinQA-style split (seed 002): blind pass → selection → two more blind reviewers → decision →
+    rewording check; writes a corrections overlay and a funnel (resumable)."""
+    from finprobe.benchmarks.reasoning.loader import load_finqa, to_sample
+    from finprobe.build.reasoning import (
+        ModelRole,
+        RecordedRole,
+        ReviewConfig,
+        ReviewRoles,
+        review_split_sync,
+        ship_review,
+    )
+    from finprobe.build.reasoning.records import Adjudication, BlindRecord
+    from finprobe.build.reasoning.roles import parse_role_spec
+    from finprobe.core.calls import RoleBinding
+    from finprobe.core.models.registry import build_backend
+    from finprobe.core.sources import source_name
+
+    with _user_errors():
+        if format not in ("table", "json"):
+            raise ValueError(f"--format {format!r}: table or json")
+        samples = [to_sample(r) for r in load_finqa(data)][:limit]
+        ids = [s.id for s in samples]
+        name = split or source_name(data).removesuffix(".json")
+        if records is not None:
+            if blind or second or rewording:
+                raise ValueError("--records replays a review folder: drop --blind, --second and --rewording")
+            from finprobe.build.reasoning.outputs import roles_from_records
+
+            replay, shipped_funnel = roles_from_records(records, ids)
+            name = split or shipped_funnel.get("split") or name
+            version = version or shipped_funnel.get("version")
+        plan: list[tuple[str, str, type[BlindRecord] | type[Adjudication]]] = [("A", blind, BlindRecord)] if blind else []
+        plan += [(chr(ord("B") + i), spec, BlindRecord) for i, spec in enumerate(second)]
+        plan += [(f"R{i + 1}", spec, BlindRecord) for i, spec in enumerate(rewording)]
+        kind, _ = parse_role_spec(adjudicator)
+        if kind not in ("rules", "none"):
+            plan.append(("adjudicator", adjudicator, Adjudication))
+        model_roles = {}
+        for role, spec, _model in plan:
+            role_kind, rest = parse_role_spec(spec)
+            if role_kind in ("rules", "none"):
+                raise ValueError(f"{role}: {spec!r} is for --adjudicator only")
+            if role_kind == "model":
+                model_roles[role] = RoleConfig(spec=rest, base_url=base_url, api_key_env=api_key_env,
+                                               generate=GenerateConfig(temperature=0.0, max_tokens=2000))
+        run_config = RunConfig(benchmark="build:reasoning", roles=model_roles)
+        if prices is not None:
+            run_config = _apply_prices(run_config, prices)
+        bound: dict[str, Any] = {}
+        for role, spec, model in plan:
+            role_kind, rest = parse_role_spec(spec)
+            if role_kind == "recorded":
+                bound[role] = RecordedRole.open(role, rest, model, ids)
+            else:
+                rc = run_config.roles[role]
+                bound[role] = ModelRole(RoleBinding(name=role, spec=rc.spec, backend=build_backend(rc),
+                                                    generate=rc.generate))
+        roles = replay if records is not None else ReviewRoles(
+            blind=bound.get("A"), second=[bound[chr(ord("B") + i)] for i in range(len(second))],
+            adjudicator=bound.get("adjudicator", kind if kind in ("rules",) else None),
+            rewording=[bound[f"R{i + 1}"] for i in range(len(rewording))])
+        config = ReviewConfig(version=version or f"{name}-review", split=name, source=data, seed=seed,
+                              concurrency=concurrency)
+        result = review_split_sync(samples, out, config, roles, fresh=fresh)
+        shipped = ship_review(out, ship, name, allow_incomplete=allow_incomplete) if ship is not None else []
+    if format == "json":
+        sys.stdout.write(json.dumps(result.funnel, indent=2, ensure_ascii=False) + "\n")
+    else:
+        _print_review_funnel(result.funnel, out)
+        console.print(f"[dim]{result.n_calls} model calls made · {out / 'corrections.yaml'}[/dim]")
+        for path in shipped:
+            console.print(Text(f"shipped {path}"))
+
+
 def main() -> None:  # pragma: no cover
     app()
 

@@ -344,6 +344,11 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
             return {"score": None}
         return {"score": float(record.score.value)}
 
+    def sample_columns(self, record: SampleRecord) -> dict[str, str | int | float | bool | None]:
+        """Family columns of the per-sample export (`report --format csv`), after the fixed ones (e.g.
+        reasoning's `correction`). Read from the record alone (its meta and score)."""
+        return {}
+
     def paired_item(self, record: SampleRecord, sample: Sample | None) -> Any:
         """One instance's data for `run_statistics` (None to leave it out)."""
         return None
