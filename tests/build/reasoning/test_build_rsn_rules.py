@@ -64,8 +64,17 @@ def test_a_value_needs_two_blind_reviewers_and_must_differ_from_the_reference():
         "value 68.9 is reached by 1 of 3 blind reviewers (two are needed)"]
     assert "value equals the reference" in check_decision(f, Decision(kinds=["value"], value=94.2),
                                                           recs(rec(94.2), rec(94.2)))
-    assert "a yes/no value for a task whose reference is not" in check_decision(
+    assert "a yes/no value for a question that is not a yes/no question" in check_decision(
         f, Decision(kinds=["value"], value="yes"), recs(rec("yes"), rec("yes")))
+
+
+def test_a_yes_no_question_whose_program_computes_a_number_gets_a_yes_no_value():
+    """Seed 002, example 5 (Arista): the question asks yes/no, the stored program returns a number."""
+    f = facts().model_copy(update={"question": "are purchase commitments greater than the expected 2016 lease "
+                                               "commitments?", "reference": 0.82})
+    assert check_decision(f, Decision(kinds=["value"], value="yes"), recs(rec("yes"), rec("yes"))) == []
+    assert "a numeric value for a yes/no question" in check_decision(
+        f, Decision(kinds=["value"], value=1.5), recs(rec(1.5), rec(1.5)))
 
 
 def test_a_rewording_needs_a_second_reading_and_a_reviewer_who_reached_the_kept_value():

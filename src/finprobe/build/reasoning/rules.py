@@ -10,7 +10,8 @@ drop); yes/no values agree when equal.
    found the question ambiguous or the data missing (or gave no usable record).
 2. **Decision** (`check_decision`): a decision is kept only when the blind records support it —
    - `value`: at least two blind reviewers reached the new value, and it is not the reference (a reference
-     that computes something other than the question asks; a model failure alone is never a reason);
+     that computes something other than the question asks; a model failure alone is never a reason); a
+     yes/no value only for a question put as a yes/no question, a number only for one that is not;
    - `question`: at least one blind reviewer found two readings, or two reached different values, and at
      least one reached the value the rewording keeps (the reference, or the corrected value);
    - `sign_agnostic`: a blind reviewer reached the reference up to its sign, and the grader does not already
@@ -145,9 +146,12 @@ def check_decision(facts: TaskFacts, decision: Decision, records: Records) -> li
                             "(two are needed)")
         if agree(decision.value, facts.reference, sa):
             problems.append("value equals the reference")
-        if isinstance(decision.value, str) != isinstance(facts.reference, str):
-            kind = "yes/no" if isinstance(decision.value, str) else "numeric"
-            problems.append(f"a {kind} value for a task whose reference is not")
+        # A program can compute a number for a yes/no question (seed 002, example 5: "are purchase
+        # commitments greater than ...?"): the answer's type follows the question's form, not the program.
+        if isinstance(decision.value, str) and not asks_yes_no(facts.question):
+            problems.append("a yes/no value for a question that is not a yes/no question")
+        if not isinstance(decision.value, str) and asks_yes_no(facts.question):
+            problems.append("a numeric value for a yes/no question")
     target = decision.value if decision.value is not None else facts.reference
     if "question" in kinds:
         assert decision.question is not None
@@ -169,6 +173,14 @@ def check_decision(facts: TaskFacts, decision: Decision, records: Records) -> li
     if "skip" in kinds and not any(r.verdict == "missing_data" for r in records.values()):
         problems.append("no blind reviewer found the data missing")
     return problems
+
+
+_YES_NO_QUESTION = re.compile(r"^(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b")
+
+
+def asks_yes_no(question: str) -> bool:
+    """Whether a question is put as a yes/no question ("are purchase commitments greater than ...?")."""
+    return bool(_YES_NO_QUESTION.match(clean_question(question).strip().lower()))
 
 
 def _words(text: str) -> list[str]:
