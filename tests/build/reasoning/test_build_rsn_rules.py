@@ -70,11 +70,15 @@ def test_a_value_needs_two_blind_reviewers_and_must_differ_from_the_reference():
 
 def test_a_yes_no_question_whose_program_computes_a_number_gets_a_yes_no_value():
     """Seed 002, example 5 (Arista): the question asks yes/no, the stored program returns a number."""
-    f = facts().model_copy(update={"question": "are purchase commitments greater than the expected 2016 lease "
-                                               "commitments?", "reference": 0.82})
+    f = facts().model_copy(update={"question": "as of december 31 , 2015 , are purchase commitments greater than "
+                                               "expected 2016 lease commitments?", "reference": 43900000.0})
     assert check_decision(f, Decision(kinds=["value"], value="yes"), recs(rec("yes"), rec("yes"))) == []
+    yes_no = f.model_copy(update={"reference": "no"})
     assert "a numeric value for a yes/no question" in check_decision(
-        f, Decision(kinds=["value"], value=1.5), recs(rec(1.5), rec(1.5)))
+        yes_no, Decision(kinds=["value"], value=1.5), recs(rec(1.5), rec(1.5)))
+    numeric = facts().model_copy(update={"question": "was was the total amount spent on stock repurchases?",
+                                         "reference": 45984064.5})
+    assert check_decision(numeric, Decision(kinds=["value"], value=45.98), recs(rec(45.98), rec(45.98))) == []
 
 
 def test_a_rewording_needs_a_second_reading_and_a_reviewer_who_reached_the_kept_value():
