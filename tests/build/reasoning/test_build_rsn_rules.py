@@ -199,3 +199,16 @@ def test_adjudication_records_must_be_consistent(body, fragment):
     ok = Adjudication.model_validate({"id": "T", "reason": "r", "reviewer": "x", "kinds": ["question", "value"],
                                       "value": 3, "question": "q?"})
     assert ok.kinds == ["value", "question"]  # canonical order
+
+
+def test_a_value_fix_is_told_apart_by_cause():
+    """A percentage stored as percent points (or an amount in another unit) is a contract-scale fix; a new
+    type is yes/no; anything else is a reference that computes something other than the question asks."""
+    from finprobe.build.reasoning.rules import value_cause
+
+    assert value_cause(facts(ref=16.93811), 0.1693811) == "contract_scale"
+    assert value_cause(facts(ref=0.0747), 7.47) == "contract_scale"
+    assert value_cause(facts(ref=70000000.0), 70.0) == "contract_scale"
+    assert value_cause(facts(ref=6111.0), 5547.0) == "computation"
+    assert value_cause(facts(ref=-16.93811), 0.1693811) == "contract_scale"  # a sign slip on top of the unit
+    assert value_cause(facts(ref=43900000.0), "yes") == "yes_no"

@@ -144,7 +144,7 @@ def _usage(records: dict[str, SampleRecord], roles: ReviewRoles) -> dict[str, An
 def _funnel(samples: Sequence[Sample], tasks: Sequence[TaskReview], state: _State, roles: ReviewRoles,
             stored: dict[str, SampleRecord], overlay: dict[str, Any]) -> dict[str, Any]:
     from finprobe.build.reasoning.pipeline import PIPELINE_VERSION
-    from finprobe.build.reasoning.rules import agree, task_facts
+    from finprobe.build.reasoning.rules import agree, task_facts, value_cause
 
     by_id = {t.id: t for t in tasks}
     data = {s.id: s.data for s in samples}
@@ -196,6 +196,7 @@ def _funnel(samples: Sequence[Sample], tasks: Sequence[TaskReview], state: _Stat
     both_wrong = sum(1 for i, e in entries.items() if "value" in e
                      and classify(data[i]["qa"].get("answer", ""), float(e["value"]) if not isinstance(e["value"], str)
                                   else e["value"])[0] is not None)
+    value_causes = Counter(value_cause(task_facts(data[i]), e["value"]) for i, e in entries.items() if "value" in e)
     pending = {k: len(v) for k, v in sorted(state.pending.items())}
     n_errors = sum(1 for t in tasks if t.status.startswith("error"))
     role_specs = {r.name: r.spec for r in roles.all()}
@@ -210,6 +211,8 @@ def _funnel(samples: Sequence[Sample], tasks: Sequence[TaskReview], state: _Stat
         "stages": stages,
         "status": dict(sorted(statuses.items())),
         "overlay": {"entries": len(entries), "by_kind": by_kind,
+                    "value_fixes_by_cause": {k: value_causes.get(k, 0)
+                                             for k in ("computation", "contract_scale", "yes_no")},
                     "value_fixes_where_the_human_answer_is_also_wrong": both_wrong,
                     "of_tasks_whose_fields_disagree": sum(1 for i in entries if by_id[i].selected
                                                          and "fields_disagree" in by_id[i].selected)},

@@ -232,6 +232,25 @@ def auto_decision(facts: TaskFacts, records: Records) -> Decision:
         if ambiguous else "no two blind reviewers agree, with each other or with the reference"))
 
 
+_SCALES = (100.0, 1000.0, 1e6)
+
+
+def value_cause(facts: TaskFacts, value: Value) -> str:
+    """Why a corrected value differs from the reference: `contract_scale` when it is the reference times a
+    power of ten the answer contract fixes (a percentage stored as percent points, 14.5 for 0.145; an amount
+    in another unit than the report's) — the format FinQA never defined (seed 002, "Format of the answer");
+    `yes_no` when the answer's type changes; else `computation`: the stored program computes something
+    other than the question asks (seed 002, "Wrong reference answers")."""
+    ref = facts.reference
+    if isinstance(value, str) or isinstance(ref, str):
+        return "yes_no"
+    if ref and value:
+        ratio = abs(value / ref)
+        if any(abs(ratio / f - 1) <= REL_TOLERANCE or abs(ratio * f - 1) <= REL_TOLERANCE for f in _SCALES):
+            return "contract_scale"
+    return "computation"
+
+
 # --------------------------------------------------------------------------- 3. rewording check
 def rewording_outcome(facts: TaskFacts, decision: Decision, blind: Records,
                       checks: Records) -> tuple[str, str]:
