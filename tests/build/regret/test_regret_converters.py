@@ -189,3 +189,27 @@ async def test_llm_refinement_replaces_rule_drops_only_with_valid_cigs(tmp_path)
     assert result.cigs[0].metadata["variables_by"] == "llm"
     (drop,) = result.dropped
     assert drop.record_id == "m2" and "llm split failed: the reply holds no JSON object" in drop.reason
+
+
+def _gz(src: Path, dst: Path) -> Path:
+    import gzip
+
+    dst.write_bytes(gzip.compress(src.read_bytes()))
+    return dst
+
+
+def test_gzip_inputs_convert_like_the_plain_files(tmp_path):
+    """Issue 26: a `.json.gz` input failed with "not UTF-8 text (byte 1)"; every converter reads gzip now."""
+    plain = {"ambignq": _ambignq_fixture(tmp_path), "condambigqa": SOURCES / "condambigqa_sample.json",
+             "ambigdocs": SOURCES / "ambigdocs_sample.json", "fininteract": demo_instances_path()}
+    pscon = SHARED / "pscon" / "conversation_en.json"
+    if pscon.exists():
+        plain["pscon"] = pscon
+    for kind, src in plain.items():
+        gz = _gz(Path(src), tmp_path / f"{kind}{''.join(Path(src).suffixes)}.gz")
+        a, b = convert(kind, src), convert(kind, gz)
+        assert a.counts == b.counts and a.cigs == b.cigs and a.n_records > 0, kind
+    broken = tmp_path / "broken.json.gz"
+    broken.write_bytes(_gz(SOURCES / "ambigdocs_sample.json", tmp_path / "x.gz").read_bytes()[:40])
+    with pytest.raises(DataError, match="broken.json.gz: not a valid gzip file"):
+        convert("ambigdocs", broken)
