@@ -19,7 +19,7 @@ from finprobe.benchmarks.regret import (
 )
 from finprobe.benchmarks.regret.metrics import EPSILON, normalised_regret, regret
 
-PROFILE = get_profile("default")
+PROFILE = get_profile("full-cost")  # the reference pays for its answer: the planner's own regret is exactly 0
 
 
 async def _run(policy_cls, persona="cooperative", rollouts=3):

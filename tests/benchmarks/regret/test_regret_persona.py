@@ -23,7 +23,7 @@ def test_outcome_distribution_is_a_distribution(c, v, x, n):
 
 
 def test_presets_and_unknown_persona():
-    assert set(PERSONAS) == {"cooperative", "vague", "contradictory"}
+    assert set(PERSONAS) == {"cooperative", "vague", "contradictory", "vague-strict", "contradictory-strict"}
     coop = outcome_distribution(PERSONAS["cooperative"], "a", ["a", "b"])
     assert coop == [("provide_slot", "a", 1.0)]
     with pytest.raises(KeyError, match="known: cooperative"):
@@ -32,7 +32,7 @@ def test_presets_and_unknown_persona():
 
 def test_simulator_frequencies_follow_the_persona():
     cig = rookie()
-    p = PERSONAS["contradictory"]
+    p = PERSONAS["contradictory-strict"]
     sim = UserSimulator(cig, cig.intents[0], p.model_copy(update={"patience": None}), random.Random(1))
     counts = Counter(sim.sample("year").type for _ in range(20000))
     expected = {t: pr for t, _, pr in outcome_distribution(p, "2017", ["2017", "2016"])}

@@ -56,7 +56,8 @@ from finprobe.core.schema import (
 )
 
 SCORER_VERSION = "regret-1"
-POLICIES = {"planner": "the exact reference planner (expectimax over beliefs): regret 0 by construction",
+POLICIES = {"planner": "the exact reference planner (expectimax over beliefs): regret = lambda x its answer's tokens "
+                       "(the paper's reference commits without tokens); 0 under the full-cost profile",
             "immediate": "answers at once with the MAP intent: the immediate-answer baseline"}
 HEADLINE = ("reward", "regret", "n_regret", "success", "avg_turns", "avg_cost", "avg_penalty", "forced_terminal_rate")
 
