@@ -78,7 +78,7 @@ _QUESTIONS: dict[str, tuple[str, str]] = {
 def features(phrase: str) -> dict[str, str]:
     """Typed attributes of a distinguishing phrase: type -> value (as written, compact)."""
     out: dict[str, str] = {}
-    years = [m.group(0).replace(" ", "") for m in _YEAR.finditer(phrase)]
+    years = list(dict.fromkeys(m.group(0).replace(" ", "") for m in _YEAR.finditer(phrase)))
     # one value per reading: a year, a range written as one ("1990-91", "1990s"), or two years joined as a range
     # ("from 1990 to 1995"); several years are no single value, so the reading has no year attribute
     if len(years) == 1:
