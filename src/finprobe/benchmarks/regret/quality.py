@@ -4,7 +4,7 @@ based and LLM-assisted alike) and `doctor regret` reports with the CIG id and a 
 - `fragment_alias`: an answer alias that is not an answer but a piece of a sentence: a connective or pronoun
   ("Although", "These", "Thus"), a span that starts with one ("Although Alexandre Fadeev", "When the Speaker"),
   crosses a sentence boundary ("Mia.   Ethan Winters", "Europe.   They"), ends in a function word ("Clea. The"),
-  has unbalanced brackets or quotes, or is a whole sentence (more than MAX_ALIAS_WORDS words).
+  or has unbalanced brackets or quotes. A long alias (a product title, a list) is still an answer.
   Titles are answers: "This Is Us", "When Harry Met Sally", "Stand By Me" (every word capitalised) are not
   flagged for their first or last word.
 - `concatenated_value`: a variable value that strings several values together ("1973, 1973, 1947, 1973",
@@ -63,7 +63,6 @@ while if when whether because since unless which who whom whose according regard
 """.split())
 _YEAR = re.compile(r"(?<![\d])(1[5-9]\d{2}|20\d{2})(?![\d])")
 _RANGE = re.compile(r"^\D*(1[5-9]\d{2}|20\d{2})s?\s*(?:to|-|–|—|and)\s*(1[5-9]\d{2}|20\d{2}|\d{2})s?\D*$")
-MAX_ALIAS_WORDS = 12
 
 
 def _words(text: str) -> list[str]:
@@ -100,8 +99,6 @@ def fragment_reason(alias: str) -> str | None:
             return f"{a!r} has an unbalanced {o}{c}"
     if a.count('"') % 2:
         return f"{a!r} has an unbalanced quote"
-    if len(words) > MAX_ALIAS_WORDS:
-        return f"{a!r} is a sentence ({len(words)} words), not a concise answer"
     return None
 
 
@@ -147,6 +144,9 @@ _MEDIA = frozenset("""
 film movie tv series show sitcom miniseries musical play opera novel book song single album video game comic
 manga anime cartoon soundtrack broadway remake sequel documentary poem story web radio television original
 """.split())
+#: the units a product measure's values carry
+_UNITS = {"storage": re.compile(r"(?i)\d\s*(?:gb|tb|g)\b"), "screen_size": re.compile(r"(?i)\d\s*(?:-\s*)?(?:inch|in\b|\"|”)"),
+          "weight": re.compile(r"(?i)\d\s*(?:-\s*)?(?:lbs?|pounds?|kg|oz|ounces?|grams?|g)\b")}
 _ROLE_NOT = re.compile(r"\b(celsius|fahrenheit|mrs?|ms|dr|degrees?)\b\.?$", re.I)
 _CORPORATE = re.compile(r"\b(llc|inc|corp|corporation|ltd|company|group|gmbh|ag)\b\.?", re.I)
 
@@ -173,13 +173,23 @@ def mistyped_reason(name: str, values: list[str]) -> str | None:
         bad = [v for v in values if _ROLE_NOT.search(v.strip()) or len(v.split()) > 5]
     elif base == "artist":
         bad = [v for v in values if _CORPORATE.search(v)]
+    elif name in _UNITS:
+        bad = [v for v in values if not _UNITS[name].search(v)]
     if bad:
         return f"values {bad[:4]} of {name!r} are not of its type"
     return None
 
 
-def revealing(value: str, aliases: list[str]) -> str | None:
-    """The alias a slot value gives away (the value names it, or it names the value), or None."""
+#: product facets (PSCon): a product's title names its brand, colour or size, and the facet still leaves the
+#: product to be named
+PRODUCT_FACETS = frozenset({"brand", "colour", "color", "material", "product_type", "gender", "storage",
+                            "screen_size", "weight", "capacity", "pack_size", "power", "size", "price_band"})
+
+
+def revealing(value: str, aliases: list[str], variable: str = "") -> str | None:
+    """The alias a slot value gives away, or None: the value names the whole alias ("Tina Turner" for the answer
+    "Tina Turner"), or the alias contains the value ("2017" in "23 April 2017", "Van Halen" in "Alex Van Halen"),
+    except a product facet in a product title ("Samsung" in "Samsung Galaxy S21")."""
     nv = norm(value)
     if not nv:
         return None
@@ -187,7 +197,8 @@ def revealing(value: str, aliases: list[str]) -> str | None:
         na = norm(a)
         if not na:
             continue
-        if mentions(na, value) or mentions(nv, a):
+        if mentions(nv, a) or (mentions(na, value) and variable.split("_")[0] not in PRODUCT_FACETS
+                               and variable not in PRODUCT_FACETS):
             return a
     return None
 
@@ -254,7 +265,7 @@ def quality_findings(cig: CIG) -> list[QualityFinding]:
                                f"not name and intent {b.intent_id!r}'s does"))
                 break
         for intent in cig.intents:
-            alias = revealing(intent.slots[var.name], intent.answer_aliases)
+            alias = revealing(intent.slots[var.name], intent.answer_aliases, var.name)
             if alias is not None:
                 out.append(QualityFinding(kind="self_revealing_slot", variable=var.name, intent_id=intent.intent_id,
                                           alias=alias,
