@@ -151,6 +151,8 @@ class ConversionResult(BaseModel):
     controls: list[CIG] = Field(default_factory=list)
     dropped: list[DroppedRecord] = Field(default_factory=list)
     out_dir: str | None = None
+    #: the generator's tally (records tried, CIGs added, failures) when the LLM-assisted option ran
+    generator: dict[str, Any] | None = None
 
     @property
     def counts(self) -> dict[str, Any]:
@@ -160,7 +162,15 @@ class ConversionResult(BaseModel):
             "controls": len(self.controls),
             "dropped": len(self.dropped),
             "dropped_by_reason": dict(Counter(d.reason for d in self.dropped).most_common()),
+            **({"generator": self.generator} if self.generator is not None else {}),
         }
+
+    def accept(self, cig: CIG) -> CIG | str:
+        """The CIG after vetting (`vet`) and grounding (`ground`), or why it is refused ("reason: detail")."""
+        vetted = vet(cig)
+        if isinstance(vetted, Rejection):
+            return f"{vetted.reason}: {vetted.detail}"
+        return ground(vetted)
 
     def keep(self, cig: CIG, record_id: str, where: str | None = None) -> None:
         """Add a converted CIG after vetting (`vet`) and grounding it (`ground`), or record the drop."""

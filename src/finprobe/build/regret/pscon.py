@@ -21,7 +21,7 @@ from typing import Any
 from finprobe.benchmarks.regret.cig import CIG, ClarifyAction, Intent, Variable, ask_action
 from finprobe.build.regret.common import ConversionResult
 
-__all__ = ["TITLE_ATTRIBUTES", "convert_pscon_records", "normalise_attribute", "product_aliases"]
+__all__ = ["TITLE_ATTRIBUTES", "candidate_products", "convert_pscon_records", "normalise_attribute", "product_aliases"]
 
 _COLOURS = ("stainless steel", "rose gold", "space gray", "navy blue", "light blue", "dark blue", "white", "black",
             "silver", "grey", "gray", "red", "blue", "green", "pink", "purple", "gold", "yellow", "orange", "brown",
@@ -154,6 +154,15 @@ def _candidates(conv: list[dict[str, Any]]) -> tuple[dict[str, str], set[str]]:
     return titles, liked
 
 
+def candidate_products(conv: list[dict[str, Any]]) -> tuple[dict[str, str], set[str], str | None]:
+    """(product id -> title, liked product ids, the user's request): the request is the first user message that
+    states what is wanted (it carries search keywords)."""
+    users = [m for m in conv if m.get("role") == "user" and str(m.get("content", "")).strip()]
+    first_user = next((m for m in users if m.get("keywords")), users[0] if users else None)
+    titles, liked = _candidates(conv)
+    return titles, liked, str(first_user["content"]).strip() if first_user is not None else None
+
+
 def convert_pscon_records(records: Iterable[tuple[str, Any]], result: ConversionResult) -> None:
     """Convert (where, conversation record) pairs into `result`."""
     records = list(records)
@@ -168,13 +177,10 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
             continue
         rid = str(rec.get("conv_id"))
         conv = rec["conversation"]
-        # The request: the first user message that states what is wanted (it carries search keywords).
-        users = [m for m in conv if m.get("role") == "user" and str(m.get("content", "")).strip()]
-        first_user = next((m for m in users if m.get("keywords")), users[0] if users else None)
-        if first_user is None:
+        titles, liked, request = candidate_products(conv)
+        if request is None:
             result.drop(rid, "no user request", where=where)
             continue
-        titles, liked = _candidates(conv)
         if len(titles) < 3:
             result.drop(rid, "fewer than three candidate products", detail=str(len(titles)), where=where)
             continue
@@ -243,7 +249,7 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
         actions = [ClarifyAction(action=ask_action(k), reference_questions=_QUESTIONS.get(
             k, [f"What {k.replace('_', ' ')} are you looking for?"])) for k in variables]
         result.keep(CIG(
-            cig_id=f"pscon-{rid}", prompt=str(first_user["content"]).strip(), intents=intents, variables=cig_vars,
+            cig_id=f"pscon-{rid}", prompt=request, intents=intents, variables=cig_vars,
             actions=actions,
             metadata={"source": "pscon", "source_id": rid, "liked_intents": liked_intents,
                       "clarified_attributes": asked, "dropped_variables": dropped_vars,
