@@ -62,9 +62,9 @@ PERSONAS: dict[str, Persona] = {
     "cooperative": Persona(name="cooperative", cooperation=1.0, vagueness=0.0, contradiction=0.0, patience=3,
                            verbosity=0.2),
     # the paper's vague user: partial, underspecified or hesitant replies, now and then (fitted; see above)
-    "vague": Persona(name="vague", cooperation=1.0, vagueness=0.15, contradiction=0.0, patience=3, verbosity=0.5),
+    "vague": Persona(name="vague", cooperation=1.0, vagueness=0.0825, contradiction=0.0, patience=3, verbosity=0.5),
     # the paper's contradictory user: occasionally conflicting evidence (fitted; see above)
-    "contradictory": Persona(name="contradictory", cooperation=1.0, vagueness=0.0, contradiction=0.007,
+    "contradictory": Persona(name="contradictory", cooperation=1.0, vagueness=0.0, contradiction=0.0043,
                              patience=3, verbosity=0.3),
     # harsher users than the paper's (the presets before issue 26; R_ref ≈ 0.91 / 0.82 on converted AmbigNQ)
     "vague-strict": Persona(name="vague-strict", cooperation=0.9, vagueness=0.4, contradiction=0.0, patience=3,

@@ -13,8 +13,8 @@ based and LLM-assisted alike) and `doctor regret` reports with the CIG id and a 
   not name while another intent's text does, in both directions (swapped) or in one (misaligned).
 - `mistyped_variable`: a typed variable whose values are not of its type (a `place` that holds a league or a
   character, a `year` without a year, a `criterion` that is a word fragment); `referent` is the generic type.
-- `self_revealing_slot`: an intent whose slot value names its own answer (or is named by it): asking gives the
-  answer away.
+- `self_revealing_slot`: an intent whose slot value names its own answer (its first alias, the one the planner
+  answers with), or is named by it: asking gives the answer away.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ is was are were been has have had
 _ABBREVIATIONS = frozenset("""
 mr mrs ms dr st jr sr vs no mt ft gen gov sen rep col lt capt prof rev inc ltd co corp jan feb mar apr jun jul
 aug sep sept oct nov dec ph.d a.m p.m e.g i.e etc vol ch pp fig op hon ors anr est approx maj sgt pt adm
+cu fl oz lb lbs qt pcs pk edn ed cm mm kg ml ct pkg dept univ
 """.split())
 #: a full stop after a word (not an initial or an abbreviation) and a capitalised word: two sentences joined
 _SENTENCE_BREAK = re.compile(r"(?<![\w.])([A-Za-z][a-z]+|\d+)\.\s+[A-Z]")
@@ -265,7 +266,8 @@ def quality_findings(cig: CIG) -> list[QualityFinding]:
                                f"not name and intent {b.intent_id!r}'s does"))
                 break
         for intent in cig.intents:
-            alias = revealing(intent.slots[var.name], intent.answer_aliases, var.name)
+            # the first alias is the answer the planner gives; later ones are other spellings of it
+            alias = revealing(intent.slots[var.name], intent.answer_aliases[:1], var.name)
             if alias is not None:
                 out.append(QualityFinding(kind="self_revealing_slot", variable=var.name, intent_id=intent.intent_id,
                                           alias=alias,

@@ -46,8 +46,10 @@ _REASONS = {
     "swapped_slots": "swapped slots: two intents' slot values are each named only by the other intent",
     "misaligned_slot": "misaligned slot: a slot value is named by another intent's text, not by its own",
     "mistyped_variable": "mistyped variable: its values are not of its type",
+    "self_revealing_slot": "self-revealing slot: asking gives the answer away",
+    "fragment_alias": "fragment alias: an answer alias is a piece of a sentence",
 }
-_FATAL = tuple(_REASONS)
+_FATAL = ("concatenated_value", "swapped_slots", "misaligned_slot", "mistyped_variable")
 
 
 def _generic_questions(values: list[str]) -> list[str]:
@@ -109,16 +111,24 @@ def vet(cig: CIG) -> CIG | Rejection:
 
 
 def _unreveal_aliases(cig: CIG) -> None:
-    """"Willemstad, Curaçao" for the intent whose place is Curaçao answers with "Willemstad": the part of an alias
-    that repeats the intent's own slot value is what the user already said, not the answer."""
+    """"September 21, 2016" for the intent whose year is 2016 answers with "September 21" first: the part of an
+    alias that repeats the intent's own slot value is what the user already said, not the answer. The full
+    alias stays as a second spelling, so an answer that repeats the year still selects the intent."""
+    stripped: dict[str, str] = {}
     for intent in cig.intents:
         values = {norm(v) for v in intent.slots.values()}
-        out = []
-        for alias in intent.answer_aliases:
-            parts = [p.strip() for p in alias.split(",")]
-            rest = [p for p in parts if norm(p) not in values]
-            out.append(", ".join(rest) if len(parts) > 1 and rest and len(rest) < len(parts) else alias)
-        intent.answer_aliases = list(dict.fromkeys(out))
+        first = intent.answer_aliases[0] if intent.answer_aliases else ""
+        parts = [p.strip() for p in first.split(",")]
+        rest = [p for p in parts if norm(p) not in values]
+        if len(parts) > 1 and rest and len(rest) < len(parts):
+            stripped[intent.intent_id] = ", ".join(rest)
+    # "September" for every year's intent: without its value no intent has an answer of its own; leave it be
+    # (the check then finds the slot self-revealing)
+    taken = [norm(stripped.get(i.intent_id, i.answer_aliases[0] if i.answer_aliases else "")) for i in cig.intents]
+    for intent in cig.intents:
+        alias = stripped.get(intent.intent_id)
+        if alias is not None and taken.count(norm(alias)) == 1:
+            intent.answer_aliases = list(dict.fromkeys([alias, *intent.answer_aliases]))
 
 
 def _rename(cig: CIG, old: str, new: str) -> None:
@@ -165,24 +175,34 @@ class ConversionResult(BaseModel):
             **({"generator": self.generator} if self.generator is not None else {}),
         }
 
-    def accept(self, cig: CIG) -> CIG | str:
-        """The CIG after vetting (`vet`) and grounding (`ground`), or why it is refused ("reason: detail")."""
+    @staticmethod
+    def _checked(cig: CIG) -> CIG | Rejection:
         vetted = vet(cig)
         if isinstance(vetted, Rejection):
-            return f"{vetted.reason}: {vetted.detail}"
-        return ground(vetted)
+            return vetted
+        grounded = ground(vetted)
+        if isinstance(grounded, str):
+            return Rejection(grounded, "")
+        # grounding puts first the alias that selects its intent: the checks hold for that order too
+        left = quality_findings(grounded)
+        if left:
+            return Rejection(_REASONS.get(left[0].kind, left[0].kind.replace("_", " ")), left[0].detail)
+        return grounded
+
+    def accept(self, cig: CIG) -> CIG | str:
+        """The CIG after vetting (`vet`) and grounding (`ground`), or why it is refused ("reason: detail")."""
+        checked = self._checked(cig)
+        if isinstance(checked, Rejection):
+            return f"{checked.reason}: {checked.detail}" if checked.detail else checked.reason
+        return checked
 
     def keep(self, cig: CIG, record_id: str, where: str | None = None) -> None:
         """Add a converted CIG after vetting (`vet`) and grounding it (`ground`), or record the drop."""
-        vetted = vet(cig)
-        if isinstance(vetted, Rejection):
-            self.drop(record_id, vetted.reason, detail=vetted.detail, where=where)
-            return
-        grounded = ground(vetted)
-        if isinstance(grounded, str):
-            self.drop(record_id, grounded, where=where)
+        checked = self._checked(cig)
+        if isinstance(checked, Rejection):
+            self.drop(record_id, checked.reason, detail=checked.detail or None, where=where)
         else:
-            self.cigs.append(grounded)
+            self.cigs.append(checked)
 
     def drop(self, record_id: str, reason: str, detail: str | None = None, where: str | None = None) -> None:
         self.dropped.append(DroppedRecord(source=self.kind, record_id=record_id, reason=reason, detail=detail,
