@@ -267,10 +267,10 @@ def quality_findings(cig: CIG) -> list[QualityFinding]:
                 break
         for intent in cig.intents:
             # the first alias is the answer the planner gives; later ones are other spellings of it
-            alias = revealing(intent.slots[var.name], intent.answer_aliases[:1], var.name)
-            if alias is not None:
+            given = revealing(intent.slots[var.name], intent.answer_aliases[:1], var.name)
+            if given is not None:
                 out.append(QualityFinding(kind="self_revealing_slot", variable=var.name, intent_id=intent.intent_id,
-                                          alias=alias,
+                                          alias=given,
                                           detail=f"intent {intent.intent_id!r}: its {var.name!r} value "
-                                                 f"{intent.slots[var.name]!r} gives away its answer {alias!r}"))
+                                                 f"{intent.slots[var.name]!r} gives away its answer {given!r}"))
     return out
