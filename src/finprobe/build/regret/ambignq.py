@@ -20,8 +20,11 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from rapidfuzz.distance import Levenshtein
+
 from finprobe.benchmarks.regret._text import norm
 from finprobe.benchmarks.regret.cig import CIG, Intent
+from finprobe.benchmarks.regret.quality import GENERIC_VARIABLE
 from finprobe.build.regret.attributes import VariablePlan, build_variables, features
 from finprobe.build.regret.common import ConversionResult
 from finprobe.core.formats.ambignq import AmbigNQRecord, MultipleQAs
@@ -72,6 +75,11 @@ def is_list_question(prompt: str, variables: list[str]) -> bool:
         v.split("_")[0] in _MEMBER_TYPES for v in variables)
 
 
+#: prompts about a work that has artists ("the song", "written", "painting"): only there is "by X" an artist
+_WORKS = re.compile(r"(?i)\b(?:song|songs|sing|sings|sang|sung|album|single|track|record|recorded|cover|wrote|write|"
+                    r"written|writer|compose[ds]?|composer|lyrics|book|novel|poem|painting|painted|band|music)\b")
+
+
 def _plan(prompt: str, pairs: MultipleQAs) -> VariablePlan | str:
     per = []
     for p in pairs.qaPairs:
@@ -84,8 +92,18 @@ def _plan(prompt: str, pairs: MultipleQAs) -> VariablePlan | str:
             return "alternatives not cleanly labelled (long distinguishing phrases)"
         # Typed attributes come from the added words, except a place or role named in the full reading.
         f = features(spec)
+        if "artist" in f and not _WORKS.search(prompt):
+            f[GENERIC_VARIABLE] = f.pop("artist")  # "won by MS Dhoni" names a captain, not an artist
         per.append(f)
-    return build_variables(per)
+    plan = build_variables(per)
+    if not isinstance(plan, str):
+        for var in plan.variables:
+            near = [(a, b) for i, a in enumerate(var.values) for b in var.values[i + 1:]
+                    if min(len(a), len(b)) >= 6 and not re.search(r"\d", a + b)
+                    and Levenshtein.distance(a.lower(), b.lower()) <= 2]
+            if near:
+                return f"readings not separated (near-identical values {near[0][0]!r} and {near[0][1]!r})"
+    return plan
 
 
 def convert_ambignq_records(records: Iterable[AmbigNQRecord], result: ConversionResult,

@@ -129,7 +129,7 @@ def features(phrase: str) -> dict[str, str]:
         # type: the generic referent ("Which one do you mean?").
         if is_place(cand):
             out["place"] = cand
-        elif cand.lower() not in {"season", "seasons", "part", "episode"}:
+        elif cand.lower() not in {"season", "seasons", "part", "episode"} and not re.search(r"['’]s?$", cand):
             out.setdefault(GENERIC_VARIABLE, cand)
         break
     return out
