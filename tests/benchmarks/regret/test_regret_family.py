@@ -81,7 +81,7 @@ def test_scripted_agent_under_each_persona(tmp_path, persona):
 
 def test_doctor_and_unknown_persona(tmp_path):
     result = invoke("doctor", "regret", "--format", "json")
-    assert result.exit_code == 0 and json.loads(result.output)["n"] == 33
+    assert result.exit_code == 0 and json.loads(result.output)["n"] == 32
     bad = invoke("run", "regret", "--persona", "grumpy", "--agent", "planner", "--out", tmp_path / "x")
     assert bad.exit_code == 2 and "unknown persona" in bad.output.lower()
 
