@@ -937,9 +937,14 @@ def _print_funnel(funnel: dict[str, Any], out: Path) -> None:
 
 @build_app.command("regret")
 def build_regret_cmd(
-    source: str = typer.Argument(..., help="The source file (path or URL) in its official format."),
+    source: str = typer.Argument(..., help="The source file (path or URL; .gz too) in its official format."),
     kind: str = typer.Option(..., "--from", help="ambignq | pscon | condambigqa | ambigdocs | fininteract"),
     out: Path = typer.Option(..., help="Folder for cigs.jsonl, dropped.jsonl, controls.jsonl and counts.json."),
+    generator: Optional[str] = typer.Option(None, help="LLM-assisted option: a generator model spec (openai:MODEL, "
+                                                        "local, ...) for the records the rules cannot structure."),
+    generator_limit: Optional[int] = typer.Option(None, help="At most this many records given to the generator."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL for an OpenAI-compatible generator."),
+    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
     format: str = typer.Option("table", help="table | json (the counts)"),
 ) -> None:
     """Convert public data to clarification interaction graphs (CIGs); every dropped record keeps its reason."""
@@ -948,16 +953,51 @@ def build_regret_cmd(
     if kind not in CONVERTER_KINDS:
         raise typer.BadParameter(f"--from must be one of {', '.join(CONVERTER_KINDS)}")
     with _user_errors():
-        result = convert(kind, source, out)
+        if generator is None:
+            result = convert(kind, source, out)
+        else:
+            result = run_async(_convert_with_generator(kind, source, out, generator, generator_limit, base_url,
+                                                       api_key_env))
     counts = result.counts
     if format == "json":
         sys.stdout.write(json.dumps(counts, indent=2, ensure_ascii=False) + "\n")
         return
     console.print(f"{counts['records']} records from {source}: {counts['cigs']} CIGs, {counts['controls']} controls "
                   f"(no clarification needed), {counts['dropped']} dropped", highlight=False)
+    if result.generator is not None:
+        g = result.generator
+        console.print(f"generator {generator}: {g['tried']} records tried, {g['added']} CIGs added, "
+                      f"{g['failed']} failed ({g['calls']} calls)", highlight=False)
     for reason, n in counts["dropped_by_reason"].items():
         console.print(Text(f"  dropped {n}: {reason}"))
     console.print(f"written to {out}/cigs.jsonl, dropped.jsonl, controls.jsonl, counts.json", highlight=False)
+
+
+async def _convert_with_generator(kind: str, source: str, out: Path, spec: str, limit: int | None,
+                                  base_url: str | None, api_key_env: str | None) -> Any:
+    """The `generator` role bound to its backend for one conversion; calls and tokens counted, backend closed."""
+    from finprobe.build.regret import convert_with_generator
+    from finprobe.core.models.registry import build_backend
+
+    role = RoleConfig(spec=spec, base_url=base_url, api_key_env=api_key_env,
+                      generate=GenerateConfig(temperature=0.0, max_tokens=1200))
+    backend = build_backend(role)
+    calls = {"calls": 0, "input_tokens": 0, "output_tokens": 0}
+
+    async def generate(messages: list[Any]) -> str:
+        reply = await backend.generate(messages, role.generate)
+        calls["calls"] += 1
+        calls["input_tokens"] += reply.usage.input_tokens or 0
+        calls["output_tokens"] += reply.usage.output_tokens or 0
+        return reply.text
+
+    try:
+        result = await convert_with_generator(kind, source, generate, limit=limit)
+    finally:
+        await backend.aclose()
+    result.generator = {"spec": spec, **(result.generator or {}), **calls}
+    result.write(out)
+    return result
 
 
 @build_app.command("ambiguity")

@@ -3,10 +3,13 @@ JSON Lines or a JSON array, and errors that name the file and the record."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import io
 import json
 import urllib.parse
 import urllib.request
+import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -82,7 +85,28 @@ def json_records(text: str, source: str) -> list[tuple[str, Any]]:
     return records
 
 
+#: the first two bytes of a gzip stream (RFC 1952 §2.3.1)
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def gunzip(data: bytes, source: str) -> bytes:
+    """The bytes of a gzip stream (`.json.gz`, `.jsonl.gz`; recognised by its magic bytes, whatever the name),
+    decompressed up to MAX_DOWNLOAD_BYTES; other bytes unchanged."""
+    if not data.startswith(GZIP_MAGIC):
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as fh:
+            out = fh.read(MAX_DOWNLOAD_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise DataError(f"{source}: not a valid gzip file ({exc})") from None
+    if len(out) > MAX_DOWNLOAD_BYTES:
+        raise DataError(f"{source}: decompresses to more than {MAX_DOWNLOAD_BYTES} bytes")
+    return out
+
+
 def decode_text(data: bytes, source: str) -> str:
+    """UTF-8 text of a source's bytes, gunzipped first when they are a gzip stream."""
+    data = gunzip(data, source)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
