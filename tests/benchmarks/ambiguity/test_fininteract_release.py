@@ -89,3 +89,22 @@ def test_asks_past_the_published_limit_are_refused_not_counted(release):
     assert over, "the published runs hold trajectories with a refused 7th ask"
     res = CliRunner().invoke(app, ["report", str(out / "gpt-5__answer-search-interact"), "--format", "json"])
     assert json.loads(res.output)["published_grader"]["asks_differ"] == 0
+
+
+def test_grader_agreement_with_the_published_verdicts(release):
+    """finprobe's grader against the published verdicts over every imported answer, under both hedge rules
+    (the strict rule is the default because it agrees more: see bench/data/ambiguity/README.md)."""
+    _root, out, runs = release
+    agree = {"strict": 0, "labelled": 0}
+    n = labelled = 0
+    for folder in runs:
+        res = CliRunner().invoke(app, ["report", folder, "--format", "json"])
+        got = json.loads(res.output)
+        pub = got["published_grader"]
+        n += pub["n"]
+        agree["strict"] += round(pub["agreement"] * pub["n"])
+        agree["labelled"] += round(pub["agreement_labelled_hedge_rule"] * pub["n"])
+        labelled += sum(got["labelled_readings"].values())
+    assert labelled > 0  # the real answers hold such answers ("净利润为…，其中归属于母公司股东的净利润为…")
+    assert agree["strict"] / n >= 0.98
+    assert agree["strict"] > agree["labelled"]

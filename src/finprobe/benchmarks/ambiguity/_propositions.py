@@ -76,7 +76,8 @@ _TERMS: list[tuple[str, str, str, bool]] = [
      + r"|少数股东(?:损益|权益|的份额)?|子公司其他股东", False),
     # scope
     ("scope", "consolidated", _en(r"consolidated", r"consolidation", r"(?:as a|the) whole", r"whole company",
-                                  r"entire company", r"company-wide", r"total company", r"group[- ]level",
+                                  r"entire company", r"company-wide", r"total company", r"company(?:'s)? total",
+                                  r"group[- ]level",
                                   r"all segments") + r"|合并(?:报表|口径|层面)?|集团整体|全公司|公司整体", False),
     ("scope", "segment", _en(r"(?:reportable |operating )?segments?", r"divisions?", r"business units?")
      + r"|分部|板块", False),

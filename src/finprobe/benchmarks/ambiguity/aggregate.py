@@ -101,11 +101,17 @@ def _published_report(records: Sequence[SampleRecord], samples: Mapping[str, Sam
     if not pairs:
         return None
     agree = sum(1 for _, ours, pub in pairs if ours.correct == bool(pub.get("correct")))
+    labelled = [M.facts_from_record(r, (samples or {}).get(r.sample_id), hedge_rule="labelled") for r, _, _ in pairs]
+    agree_labelled = sum(1 for ours, (_, _, pub) in zip(labelled, pairs, strict=True)
+                         if ours.correct == bool(pub.get("correct")))
     with_default = [(r, ours, pub) for r, ours, pub in pairs if pub.get("default_captured") is not None]
     agree_default = sum(1 for _, ours, pub in with_default if ours.default_captured == bool(pub["default_captured"]))
     asks_differ = sum(1 for _, ours, pub in pairs if pub.get("n_asks") is not None and pub["n_asks"] != ours.asks)
     return {
         "n": len(pairs), "agreement": agree / len(pairs),
+        # the same under the other hedge rule: answers stating both readings' values, each labelled, graded for
+        # the reading their label names
+        "agreement_labelled_hedge_rule": agree_labelled / len(pairs),
         "agreement_default_capture": agree_default / len(with_default) if with_default else None,
         "accuracy_published": sum(1 for *_, pub in pairs if pub.get("correct")) / len(pairs),
         "accuracy_finprobe": sum(1 for _, ours, _ in pairs if ours.correct) / len(pairs),
@@ -142,7 +148,8 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     options = options or AmbiguityOptions()
     settings = settings or AggregationSettings()
     seed, n_resamples = settings.seed, settings.n_resamples
-    all_facts = [M.facts_from_record(r, (samples or {}).get(r.sample_id), options.grader) for r in records]
+    all_facts = [M.facts_from_record(r, (samples or {}).get(r.sample_id), options.grader, options.hedge_rule)
+                 for r in records]
     facts = [f for f in all_facts if f.status == SampleStatus.scored.value]
     errors = [f for f in all_facts if f.status == SampleStatus.error.value]
     paired, paired_error = None, None
@@ -173,9 +180,12 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     if paired_error:
         out["taxonomy_paired_error"] = paired_error
     out["taxonomy_unpaired"] = M.taxonomy(facts) if paired is not None else out["taxonomy"]
-    # An answer that commits to two different values (both readings, even labelled) is a hedge and
-    # wrong, as the paper rules (DESIGN §2); counted so the report shows how often that decided a verdict.
+    # An answer that commits to two different values is a hedge and wrong (DESIGN §2); one that states both
+    # readings' values, each labelled, is one too under the strict rule, and graded for the labelled reading
+    # under the labelled rule: both are counted so the report shows how often that decided a verdict.
     out["hedges"] = M.hedge_count(facts)
+    out["hedge_rule"] = options.hedge_rule
+    out["labelled_readings"] = M.labelled_readings_count(facts)
     out["year_label_conflicts"] = M.year_label_conflict_count(facts)
     out["non_committal"] = sum(1 for f in facts if f.non_committal)
     out["non_committal_rate"] = out["non_committal"] / len(facts) if facts else None
