@@ -173,6 +173,16 @@ _TERMS: list[tuple[str, str, str, bool]] = [
                                 r"original(?:ly)?")
      + r"|原报告|原披露|原来披露|原始(?:年报|报告)?|更正前|原年报|调整前的?数|重述前|追溯调整前|重新列报前|重新列示前|修正前"
      + r"|原\s*(?:(?:19|20)\d{2}\s*年?\s*)?(?:年报|年度报告|报告|披露)|(?:最初|首次|初次)(?:披露|公布|报告)", False),
+    # a forecast rather than the reported figure: a filing's figures are reported, never guidance or estimates
+    ("source", "forecast", _en(r"(?:revenue|sales|earnings|eps|profit|income|growth|annual|quarterly|full-year) guidance",
+                               r"guidance (?:figure|number|range|for (?:the )?(?:next|coming|upcoming|current))",
+                               r"forecasts?", r"outlook", r"projected",
+                               r"projections?",
+                               r"forward[- ]looking", r"forward", r"(?:consensus|analysts?'?|street) (?:\w+ )?estimates?",
+                               r"consensus", r"analysts?'?(?: \w+)? (?:expectations?|forecasts?|projections?)",
+                               r"estimated (?:future|next)", r"expected (?:future )?growth", r"next (?:fiscal )?year",
+                               r"(?:the )?(?:next|coming) (?:\w+ )?(?:years|quarters?)")
+     + r"|业绩预告|业绩指引|盈利预测|预测|预期|一致预期|指引", False),
     # change basis
     ("change", "yoy", _en(r"year[- ]over[- ]year", r"yoy", r"year[- ]on[- ]year", r"same quarter (?:of|last) ")
      + r"|同比", False),
@@ -208,8 +218,23 @@ _PERIODS: list[tuple[str, str]] = [
                    # may name the year a quarter falls in, so it states no period type)
                    r"(?:fiscal|fy)\s?'?(?:19|20)?\d{2} (?:as a whole|in full|in its entirety)",
                    r"(?:the )?(?:whole|entire|all) of (?:fiscal|fy)\s?'?(?:19|20)?\d{2}",
-                   r"fiscal[- ]year", r"calendar[- ]year", r"for the year", r"whole year")
+                   r"fiscal[- ]year", r"calendar[- ]year", r"for the year", r"whole year",
+                   r"years? end(?:ed|ing)", r"annual period", r"on an annual basis")
      + r"|全年|年度(?!报告)|年报|年度报告|整年|会计年度|财年"),
+    # several years taken together: a compound growth rate, "over the past five years", since inception, the
+    # company's history; never the one year (or the one year-over-year change) a FinInteract reading fixes
+    ("multi_year", _en(r"cagr", r"compound(?:ed)? annual(?: growth)?(?: rate)?", r"multi-?years?(?: period)?",
+                       r"(?:over|across|for|in) (?:the )?(?:past|last|prior|previous|next|coming|recent) "
+                       r"(?:(?:two|three|four|five|six|seven|eight|nine|ten|several|few|\d{1,2}|\d\s?[-–]\s?\d{1,2})"
+                       r" )(?:fiscal )?years",
+                       r"(?:two|three|four|five|ten|\d{1,2})[- ]years?(?= (?:\w+ )?(?:period|cagr|compound|trend|"
+                       r"history|historical|average|growth|horizon|span|window))",
+                       r"since (?:its |the company'?s? )?(?:inception|founding|ipo|listing)", r"(?:its |the )?entire history",
+                       r"(?:a )?longer(?: historical)? (?:time )?(?:period|horizon)", r"historical (?:trend|average)",
+                       r"long[- ]term(?: (?:growth|trend|average))?", r"over time(?= (?:trend|series))",
+                       r"(?:all|every) (?:of the )?(?:past |prior )?years")
+     + r"|复合(?:年均)?增长率|年均复合|多年|(?:过去|近|最近)\s?(?:[二三四五六七八九十几两]|\d{1,2})\s?年(?!度|报)"
+       r"|(?:自|从)?(?:成立|上市|创立)以来|历史(?:上的?)?(?:累计|总)|累计(?:至今|以来)|历年"),
     ("point", _en(r"as of", r"at (?:the )?(?:end of|year-end)", r"year-end", r"balance sheet", r"at december 31")
      + r"|年末|期末|年底|末(?=的|总资产|$)"),
 ]
@@ -227,6 +252,13 @@ _PRIOR_PERIOD = re.compile(_en(r"(?:prior|previous|preceding) (?:fiscal )?year(?
                            + r"|上一(?:个)?(?:财年|会计年度|年度)")
 _COMPARED_JUST_BEFORE = re.compile(_en(r"compared (?:with|to)", r"versus", r"vs\.?", r"than", r"from", r"over",
                                        r"relative to", r"against", r"(?:in|with|to) the") + r"\s*(?:the\s*)?$|(?:较|与|比|同比)\s*$")
+#: "for a specific fiscal year", "某个特定年份": one particular period, which a reading that names its year affirms
+_SPECIFIC_PERIOD = re.compile(
+    _en(r"(?:a|one) (?:specific|particular|certain|given|single) (?:past |prior |historical |fiscal |calendar |"
+        r"reporting )*(?:year|period|time period|time frame|timeframe|quarter|date|fiscal year)",
+        r"(?:specific|particular) (?:fiscal |calendar )?(?:year|period|time period)(?: (?:you have in mind|you want))?")
+    + r"|(?:某|某一|某个|一个)(?:特定|具体)?的?(?:年份|年度|时期|期间|会计年度|财年)|(?:特定|具体)(?:的)?(?:年份|年度|时期|期间|会计年度|财年)"
+      r"|某一年")
 #: "annualize the nine-month figure": a figure scaled to a year is not the period the user wants
 _ANNUALIZED = re.compile(_en(r"annuali[sz](?:e|es|ed|ing|ation)", r"run[- ]rate") + r"|年化")
 
@@ -234,7 +266,9 @@ _DEDUCTIONS = r"(?:returns|discounts|allowances|rebates|markdowns)"
 _METRICS: list[tuple[str, str]] = [
     ("eps", _en(r"eps", r"earnings per share", r"per[- ]share(?: figure| earnings)?") + r"|每股收益"),
     ("ebitda", _en(r"ebitda")),
-    ("operating_income", _en(r"operating (?:income|profit|loss)", r"ebit") + r"|营业利润|经营利润"),
+    ("operating_income", _en(r"operating (?:income|profit|loss|earnings)", r"ebit", r"income (?:\(loss\) )?from operations",
+                             r"(?:loss|profit|earnings) from operations")
+     + r"|营业利润|经营利润"),
     ("net_income", _en(r"net (?:income|profit|earnings|loss)", r"profit attributable", r"bottom line")
      + r"|净利润|归母净利|扣非净利|净利"),
     ("total_assets", _en(r"total assets") + r"|总资产|资产总额|资产总计"),
@@ -245,7 +279,15 @@ _METRICS: list[tuple[str, str]] = [
     ("operating_margin", _en(r"operating (?:profit )?margins?", r"ebit margins?") + r"|营业利润率|经营利润率"),
     ("ebitda_margin", _en(r"ebitda margins?") + r"|ebitda利润率"),
     ("gross_margin", _en(r"gross margins?") + r"|毛利率"),
-    ("net_margin", _en(r"net (?:profit )?margins?", r"profit margins?") + r"|净利率|净利润率|销售净利率"),
+    ("net_margin", _en(r"net (?:profit |income )?margins?", r"profit margins?") + r"|净利率|净利润率|销售净利率"),
+    # figures of the market or of a share class rather than of the income statement
+    ("share_price", _en(r"(?:stock|share) price(?:s)?(?: (?:growth|performance|return|appreciation))?",
+                        r"(?:total )?shareholder returns?", r"tsr", r"stock (?:performance|returns?)")
+     + r"|股价|股票价格|市价"),
+    ("market_cap", _en(r"market cap(?:itali[sz]ation)?", r"market value") + r"|市值"),
+    ("dividend", _en(r"dividends?(?: per share)?", r"payout") + r"|股息|分红|派息"),
+    ("par_value", _en(r"par value(?: per share)?", r"nominal value") + r"|面值|票面金额"),
+    ("bookings", _en(r"bookings", r"orders(?: received)?", r"order intake", r"backlog") + r"|订单"),
     ("arr", _en(r"annual(?:ized)? recurring revenues?", r"arr") + r"|年度经常性收入|年化经常性收入"),
     ("operating_cash_flow", _en(r"operating cash[- ]flows?", r"cash[- ]flows? from operati(?:ons|ng activities)",
                                 r"(?:net )?cash (?:provided by|from|generated (?:by|from)) operati(?:ons|ng activities)",
@@ -318,7 +360,7 @@ _EXCL_FWD = re.compile(
         r"strip\w* out", r"rather than", r"instead of", r"other than", r"not", r"no", r"except(?: for)?", r"minus",
         r"after(?: the)?(?= (?:the )?(?:[\w'-]+ ){0,2}(?:non-?controlling|minority|joint[- ]venture|jv|outside)(?![a-z]))", r"not (?:counting|including)", _KEEP.format("out|excluded"))
     # an A-not-A question (要不要, 是不是, 算不算, 需不需要) asks, it excludes nothing
-    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
+    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<![而并扣除])非(?=[\u4e00-\u9fffa-z])|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
       r"|不想|(?<!需)不需要|无需|不必")
 #: cues that set a period aside ("rather than 2023", "not the 2023 figure", 而不是); unlike "excluding", which
 #: takes an item out of the figure and leaves its period alone ("excluding minority interests for 2023")
@@ -360,6 +402,8 @@ class Facts:
     periods: set[str] = field(default_factory=set)
     latest: bool = False
     not_latest: bool = False  # "not the latest one"
+    #: "a specific fiscal year", 某个特定年份: the user has one particular period in mind (not "the latest")
+    specific_period: bool = False
     prior: bool = False  # "the prior fiscal year": the year before the latest
     annualized: bool = False  # "annualize the nine-month figure"
     metrics: set[str] = field(default_factory=set)
@@ -484,6 +528,10 @@ def _year_facts(text: str, norm: str, facts: Facts, terms: Sequence[tuple[int, i
     facts.years = years
     facts.filing_years = filing
     facts.fiscal_years = {int(y) for y in re.findall(r"(?:fiscal(?: year)?|fy)\s?'?((?:19|20)\d{2})", norm)}
+    # "the company's 2021 fiscal year", "the year labeled 2021 in the filing"
+    for m in re.finditer(r"(?<!\d)((?:19|20)\d{2})(?:'s)? fiscal year|(?:year|period) label(?:l)?ed (?:as )?((?:19|20)\d{2})",
+                         norm):
+        facts.fiscal_years.add(int(m.group(1) or m.group(2)))
 
 
 def metric_mentions(norm: str) -> list[tuple[int, int, str]]:
@@ -569,6 +617,7 @@ def read_facts(text: str) -> Facts:
     if re.search(r"最近一年|近一年|last fiscal year|most recent (?:fiscal |full )*year", norm) and not facts.periods:
         facts.periods.add("annual")
     _year_facts(text, norm, facts, terms, set_aside)
+    facts.specific_period = bool(_SPECIFIC_PERIOD.search(norm))
     mpol = _polarity(norm, [(s, e) for s, e, _ in mspans], terms)
     facts.metrics = {m for (_s, _e, m), p in zip(mspans, mpol, strict=True) if p != "excl"}
     growth = list(_GROWTH.finditer(norm))
@@ -595,12 +644,26 @@ _YESNO_WRAPPER = re.compile(
 _OPEN_START = re.compile(r"^\s*(?:which|what|how|when|where|who|whom|whose|why)\b", re.I)
 _OPEN_EMBEDDED = re.compile(
     r"(?:tell me|let me know|specify|clarify|indicate|share|confirm)\s+(?:which|what|how|when|whose)\b"
+    # a request for the user to fill something in: "Can you specify the time period …?", "provide more details on …"
+    r"|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:specify|tell me(?!\s+(?:whether|if)\b)|describe|elaborate|explain|give (?:me )?more"
+    r"|provide (?:more|further|additional|some)|share (?:more|further)|narrow)"
+    r"|(?:more|further|additional)\s+(?:details|information|specifics|context)\s+(?:about|on|regarding|as to)"
+    r"|告诉我|说明一下|具体说明|进一步说明|补充说明|(?:提供|补充)(?:一下)?(?:更多|更具体|进一步)|更多(?:关于)?[^？?]{0,24}(?:信息|细节|说明)"
     r"|哪(?!怕)|什么|怎么|怎样|如何|多少|何种|何时", re.I)
 _OFF_INTENT = re.compile(
     r"^\s*(?:may|can|could|shall|should)\s+i\s+(?:please\s+)?(?:search|look|check|pull|retrieve|fetch|find|browse|consult"
     r"|query|proceed|continue|go ahead|access|download|open|read|review|run|use the (?:search|tool))\b"
-    r"|would you like me to\s+(?:search|look|check|proceed|pull|provide both|give (?:you )?both|continue|go ahead"
-    r"|retrieve|find)\b|is it (?:ok|okay|alright|fine) if i\b|do you have (?:access|a copy|the (?:10-?k|filing|report))"
+    r"|(?:would you like|do you want|do you need|shall|should)\s+me\s+to\s+(?:search|look|check|proceed|pull|provide both"
+    r"|give (?:you )?both|continue|go ahead|retrieve|find|fetch|compute|calculate|estimate|list|show you|try|attempt"
+    r"|re-?run|double-check|verify)\b"
+    r"|is it (?:ok|okay|alright|fine|acceptable) (?:if i|to|for me to)\b"
+    r"|do you have (?:access|a copy|the (?:10-?k|filing|report))"
+    # a request for material from the user: data, a document, a link, a screenshot
+    r"|(?:could|can|would|will) you (?:please )?(?:provide|share|send|upload|paste|attach|forward|supply)\b"
+    r"|do you (?:want|wish|mind) to (?:provide|share|send|upload|paste|give me|supply)\b"
+    r"|\b(?:links?|urls?|screenshots?|attachments?)\b"
+    r"|(?:提供|分享|发送|上传|粘贴|发给我|贴出|贴一下)[^？?]{0,30}?(?:链接|截图|文件|附件|原文|数据|数字|数值|报表|年报|报告)"
+    r"|链接|截图|网址"
     r"|should i proceed|shall i proceed|can you (?:share|send|provide) (?:the|a) (?:filing|document|link)"
     r"|我(?:可以|能|能否|是否可以|可否)?(?:再|先)?(?:检索|搜索|查阅|查一下|查询|查找|看一下)|需要我(?:再|先)?(?:查|检索|搜索|提供两个)"
     # "我可以先在年报里搜索一下…吗", "我先去查一下2024年年报，可以吗": where the agent looks comes between

@@ -259,7 +259,7 @@ class DeterministicSimulator:
         self.field_facts = {f: read_facts(v) for f, v in iv.items()}
         self.default_field_facts = {f: read_facts(v) for f, v in dv.items()}
         known = Facts()
-        for facts in [*self.field_facts.values(), *(read_facts(a) for a in inst.distinctive_attributes)]:
+        for facts in [*self.field_facts.values(), *(read_facts(_intended_side(a)) for a in inst.distinctive_attributes)]:
             _merge(known, facts)
         context = read_facts(inst.context)
         # C settles what it states plainly about facets the interpretation leaves open, and "the latest"
@@ -269,8 +269,12 @@ class DeterministicSimulator:
                     known.add(facet, v, (facet, v) in context.weak)
         known.latest = known.latest or context.latest
         period = self.field_facts.get("period") or Facts()
-        known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, period.periods
+        known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, set(period.periods)
         known.latest = known.latest or period.latest
+        self.user_metrics = _user_metrics(iv, context)
+        known.periods = _user_periods(known.periods, period, context, self.user_metrics)
+        # a filing's figures are reported figures: guidance, forecasts and analysts' estimates are other figures
+        known.facets.setdefault("source", {"reported"})
         # where the user's period starts and ends: the intended period, else the span C names
         bounded = period if period.starts or period.ends else context
         known.starts, known.ends = list(bounded.starts), list(bounded.ends)
@@ -316,12 +320,10 @@ class DeterministicSimulator:
         return bool(only_other) and self._hit(negated, only_other)
 
     def _proposes(self, q: set[str], mine: set[str], other: set[str]) -> bool:
-        only_mine, only_other = mine - other, other - mine
-        if only_mine:
-            return self._hit(q, only_mine)
-        if not mine:
-            return False
-        return len(q & mine) / len(mine) >= self.threshold and not (q & only_other)
+        """The question names what only `mine` says. A value whose words the other reading's value contains too
+        ("Operating revenues" beside "Total operating revenues") is named by neither reading's words alone."""
+        only_mine = mine - other
+        return bool(only_mine) and self._hit(q, only_mine)
 
     def _token_rule(self, text: str) -> dict[str, Any]:
         pt = polar_tokens(text)
@@ -357,6 +359,10 @@ class DeterministicSimulator:
                     affirmed_facets.add(facet)
             elif facet in d.facets and values <= d.facets[facet]:
                 j.contradicted.append(f"{facet}={','.join(sorted(values))} (default reading)")
+            elif facet == "calendar":
+                # "for a specific fiscal year", "the most recent fiscal year": how the company names its years is no
+                # proposition about the figure unless the user's reading sets fiscal against calendar years
+                continue
             elif not weak:
                 j.unsettled.append(f"{facet}={','.join(sorted(values))}")
         # a default-marked value is neutral when the question affirms what distinguishes the readings there
@@ -435,8 +441,15 @@ class DeterministicSimulator:
         if qf.latest:
             if k.latest:
                 j.affirmed.append("the most recent period")
-            else:
+            elif not (qf.years and k.years and qf.years <= k.years):
+                # "the latest complete year (e.g. the 2023 annual report)": a year that is the user's pins the
+                # period; whether it is also the latest one does not change what the user wants
                 j.unsettled.append("the most recent period")
+        if qf.specific_period and not qf.years:
+            if k.years or k.fiscal_years:
+                j.affirmed.append("a specific period (the user's names its year)")
+            else:
+                j.unsettled.append("a specific period")
         # what the question sets aside: a year ("rather than the 2023 annual figure"), "not the latest one"
         if qf.excluded_years & k.years and not qf.years & k.years:
             j.contradicted.append(f"sets aside the user's year {sorted(qf.excluded_years & k.years)}")
@@ -487,13 +500,14 @@ class DeterministicSimulator:
             j.contradicted.append("a growth rate or change, not the level of the metric")
         if qf.total_metric and not qf.metrics and self.metric_qualified:
             j.contradicted.append("the total of the metric, not the part asked for")
-        if not qf.metrics or intended is None or not intended.metrics:
+        wanted = self.user_metrics
+        if not qf.metrics or not wanted:
             return
-        if qf.metrics & intended.metrics:
-            j.affirmed.append(f"metric {sorted(qf.metrics & intended.metrics)}")
+        if qf.metrics & wanted:
+            j.affirmed.append(f"metric {sorted(qf.metrics & wanted)}")
             if qf.total_metric and self.metric_qualified:
                 j.contradicted.append("the total of the metric, not the part asked for")
-        elif not ({"revenue"} >= qf.metrics and "eps" in intended.metrics):
+        elif not ({"revenue"} >= qf.metrics and "eps" in wanted):
             j.contradicted.append(f"metric {sorted(qf.metrics)}")
 
     def _judge_company(self, text: str, j: _Judgement) -> None:
@@ -563,7 +577,7 @@ class DeterministicSimulator:
             text = negations_as_exclusions(text)
         tokens = self._token_rule(text)
         info.update(tokens)
-        if tokens["polar_tokens"] and not is_tag_statement(text):
+        if tokens["polar_tokens"] and not is_tag_statement(text) and _leading_negation(text):
             return self._reply(IDK, "negated question about a distinctive attribute", info)
         alternatives = split_alternatives(text)
         if len(alternatives) > 1:
@@ -595,9 +609,61 @@ class DeterministicSimulator:
         return self.decide(question)
 
 
+#: a question put as a negation ("Not the segment figure?", 不是分部的数吗): yes and no are ambiguous; unlike a
+#: proposition that sets the other reading aside ("growth in total net income (not EPS)?")
+_LEADING_NEGATION = re.compile(
+    r"^\W*(?:(?:so|and|but|just to (?:check|confirm)|to confirm)\W+)?(?:(?:is|are|was|do|does|should|would)\s+"
+    r"(?:it|this|that|you|we|they)\s+)?(?:not|no|never)(?![a-z])"
+    r"|^\W*(?:(?:您|你)(?:要|想要|需要|问)?的?)?(?:不是|并非|而非|不要|不需要|不含)", re.I)
+
+
+def _leading_negation(text: str) -> bool:
+    return bool(_LEADING_NEGATION.search(text.replace("’", "'")))
+
+
 _ACRONYMS = {"LTM", "TTM", "YTD", "GAAP", "EPS", "SBC", "GMV", "NCI", "USD", "RMB", "CNY", "HKD", "EBIT",
              "EBITDA", "FY", "CY", "JV", "US", "SEC", "AI", "ASC", "IFRS", "PIT"}
 _WEAK_TOKENS = {"one", "item", "such", "share", "figure", "number", "profit", "income", "revenue", "net", "gain"}
+
+
+#: metric families that are balances at a date, not flows over a period
+_BALANCES = {"total_assets", "net_assets", "total_liabilities", "receivables", "contract_liabilities", "par_value",
+             "market_cap", "share_price"}
+
+
+def _user_metrics(iv: dict[str, str], context: Facts) -> set[str]:
+    """The metric family the user wants: the metric field's, else the one its basis names ("metric: earnings
+    growth rate; basis: EBITDA", "basis: GAAP income from operations"), else the single one C names ("Interpret
+    'earnings' as EBITDA ..."). Generic words (earnings, income, profit, 利润) name no family."""
+    for text in (iv.get("metric", ""), iv.get("basis", "")):
+        metrics = read_facts(text).metrics - {"income_tax"}
+        if metrics:
+            return metrics
+    named = context.metrics - {"income_tax"}
+    return named if len(named) == 1 else set()
+
+
+def _user_periods(periods: set[str], period: Facts, context: Facts, metrics: set[str]) -> set[str]:
+    """The period type the user wants: the intended period's; else the one C states; else, for a period stated
+    as years only ("2024 vs 2023 year-over-year", "2023年"), the annual period; a flow metric at a bare date
+    ("revenue, 2020-12-31") is the year ending there."""
+    if not periods:
+        periods = {p for p in context.periods if p != "point"} or set(periods)
+    if not periods and (period.years or period.fiscal_years):
+        periods = {"annual"}
+    if periods == {"point"} and metrics and not metrics & _BALANCES:
+        periods = {"annual"}
+    return periods
+
+
+#: the release writes a distinctive attribute as "category: intended vs. default" ("Entity scope: consolidated
+#: total vs. Family of Apps segment", "实体口径：归属于上市公司股东 vs 合并整体（含少数股东）")
+_VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+|\s*(?:对比|相对于)\s*", re.I)
+
+
+def _intended_side(attribute: str) -> str:
+    """What an "intended vs. default" attribute says of the intended reading (the whole text otherwise)."""
+    return _VERSUS.split(attribute, maxsplit=1)[0]
 
 
 def _merge(into: Facts, facts: Facts) -> None:
