@@ -43,6 +43,7 @@ from finprobe.core.numbers import fiscal_year_aliases
 from finprobe.core.retrieval import tokenize
 
 __all__ = ["Facts", "read_facts", "clean_question", "is_open_question", "is_off_intent", "split_alternatives",
+           "split_set_aside",
            "question_focus", "positive_form", "negated_action", "negated_statement", "metric_mentions", "TWO_VALUED"]
 
 _B = r"(?<![a-z0-9])"
@@ -90,7 +91,8 @@ _TERMS: list[tuple[str, str, str, bool]] = [
     ("scope", "investee", _en(r"(?:joint[- ]ventures?|jvs?|subsidiar(?:y|ies)|associates?|affiliates?|investees?)"
                               r"(?:'s?)? (?:on (?:its|their) own|alone|by (?:itself|themselves)|standalone|separately"
                               r"|own (?:figures?|results|numbers|earnings|revenues?|income|profits?))")
-     + r"|(?:子公司|合营企业|联营企业|合资公司)(?:单独|本身|自身|自己)", False),
+     + r"|(?:子公司|合营企业|联营企业|合资公司)(?:单独|本身|自身|自己)|子公司(?:的)?(?:口径|层面|报表)"
+       r"|旗下的?[\u4e00-\u9fff（）()]{2,30}(?:有限公司|有限责任公司)", False),
     # recurring items
     ("recurring", "excl", _en(r"excluding (?:non-?recurring|one-?time|one-?off|special) (?:items|gains(?: and losses)?"
                               r"|charges)", r"recurring (?:net )?(?:income|profit|earnings)")
@@ -206,7 +208,8 @@ _PERIODS: list[tuple[str, str]] = [
     ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine[- ]months?(?: ended)?", r"six[- ]months? ended", r"cumulative",
                 r"jan(?:uary)?\s?[-–]\s?sep(?:tember)?", r"since the start of the year")
      + r"|前三季度|年初至今|年初至报告期末|1-9月|1至9月|累计"),
-    ("h1", _en(r"first half", r"h1", r"half[- ]year") + r"|上半年|半年度|半年报|中报|1-6月"),
+    ("h1", _en(r"first half", r"h1", r"half[- ]year", r"interim (?:period|report|results)")
+     + r"|上半年|半年度|半年报|中报|中期(?:报告|财报|业绩)?|1-6月"),
     ("h2", _en(r"second half", r"h2") + r"|下半年"),
     ("q1", _en(r"q1", r"first quarter", r"1q") + r"|第一季度|一季度|一季报|1-3月"),
     ("q2", _en(r"q2", r"second quarter", r"2q") + r"|第二季度|二季度|二季报"),
@@ -240,7 +243,9 @@ _PERIODS: list[tuple[str, str]] = [
 ]
 _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}"
                    r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日|(?:19|20)\d{2}-\d{2}-\d{2}")
-_LATEST = re.compile(_en(r"most recent", r"latest", r"newest", r"just reported(?: on)?", r"last fiscal year",
+_LATEST = re.compile(_en(r"most recent", r"most recently(?: (?:reported|completed|ended|filed|published|available|closed))?",
+                         r"last (?:reported|completed|available|closed)", r"latest", r"newest", r"just reported(?: on)?",
+                         r"last fiscal year",
                          r"current") + r"|最近一期|最新一期|最近一年|最近一个|最新|近一年|最近")
 _LATEST_NOT_PERIOD = re.compile(r"(?:most recent|latest|newest)\s+(?:annual report|10-?[kq]|filing|report|quarterly report)"
                                 r"|(?:most recent(?:ly)?|latest|newest|current)(?:\s+(?:available|published|reported|filed|"
@@ -259,6 +264,8 @@ _SPECIFIC_PERIOD = re.compile(
         r"(?:specific|particular) (?:fiscal |calendar )?(?:year|period|time period)(?: (?:you have in mind|you want))?")
     + r"|(?:某|某一|某个|一个)(?:特定|具体)?的?(?:年份|年度|时期|期间|会计年度|财年)|(?:特定|具体)(?:的)?(?:年份|年度|时期|期间|会计年度|财年)"
       r"|某一年")
+_PAST = re.compile(_en(r"past", r"prior", r"earlier", r"previous", r"older", r"other than") + r"|以前|之前|往年|更早|早些")
+_HISTORICAL = re.compile(_en(r"historical(?! (?:cost|basis))", r"history") + r"|历史数据|历史上|历史")
 #: "annualize the nine-month figure": a figure scaled to a year is not the period the user wants
 _ANNUALIZED = re.compile(_en(r"annuali[sz](?:e|es|ed|ing|ation)", r"run[- ]rate") + r"|年化")
 
@@ -404,6 +411,10 @@ class Facts:
     not_latest: bool = False  # "not the latest one"
     #: "a specific fiscal year", 某个特定年份: the user has one particular period in mind (not "the latest")
     specific_period: bool = False
+    #: "historical revenue data", 历史数据: some past figures, a period C does not settle
+    historical: bool = False
+    #: "a specific past year", "an earlier year", 以前的年份: a period before some other
+    past: bool = False
     prior: bool = False  # "the prior fiscal year": the year before the latest
     annualized: bool = False  # "annualize the nine-month figure"
     metrics: set[str] = field(default_factory=set)
@@ -528,10 +539,11 @@ def _year_facts(text: str, norm: str, facts: Facts, terms: Sequence[tuple[int, i
     facts.years = years
     facts.filing_years = filing
     facts.fiscal_years = {int(y) for y in re.findall(r"(?:fiscal(?: year)?|fy)\s?'?((?:19|20)\d{2})", norm)}
-    # "the company's 2021 fiscal year", "the year labeled 2021 in the filing"
-    for m in re.finditer(r"(?<!\d)((?:19|20)\d{2})(?:'s)? fiscal year|(?:year|period) label(?:l)?ed (?:as )?((?:19|20)\d{2})",
+    # "the company's 2021 fiscal year", "the year labeled 2021 in the filing", "Is the fiscal year you mean 2022?"
+    for m in re.finditer(r"(?<!\d)((?:19|20)\d{2})(?:'s)? fiscal year|(?:year|period) label(?:l)?ed (?:as )?((?:19|20)\d{2})"
+                         r"|fiscal year (?:(?:you|you're|you are|i|we)\s+(?:\w+\s+){0,3}?)(?:is\s+|was\s+)?((?:19|20)\d{2})",
                          norm):
-        facts.fiscal_years.add(int(m.group(1) or m.group(2)))
+        facts.fiscal_years.add(int(m.group(1) or m.group(2) or m.group(3)))
 
 
 def metric_mentions(norm: str) -> list[tuple[int, int, str]]:
@@ -618,6 +630,8 @@ def read_facts(text: str) -> Facts:
         facts.periods.add("annual")
     _year_facts(text, norm, facts, terms, set_aside)
     facts.specific_period = bool(_SPECIFIC_PERIOD.search(norm))
+    facts.historical = bool(_HISTORICAL.search(norm)) and "multi_year" not in facts.periods
+    facts.past = bool(_PAST.search(norm))
     mpol = _polarity(norm, [(s, e) for s, e, _ in mspans], terms)
     facts.metrics = {m for (_s, _e, m), p in zip(mspans, mpol, strict=True) if p != "excl"}
     growth = list(_GROWTH.finditer(norm))
@@ -649,6 +663,9 @@ _OPEN_EMBEDDED = re.compile(
     r"|provide (?:more|further|additional|some)|share (?:more|further)|narrow)"
     r"|(?:more|further|additional)\s+(?:details|information|specifics|context)\s+(?:about|on|regarding|as to)"
     r"|告诉我|说明一下|具体说明|进一步说明|补充说明|(?:提供|补充)(?:一下)?(?:更多|更具体|进一步)|更多(?:关于)?[^？?]{0,24}(?:信息|细节|说明)"
+    # 您能否提供/告知您感兴趣的具体时间段？: asks the user to name something
+    r"|(?:能否|可否|能不能|可不可以|是否可以|可以|能)(?:请您?)?(?:提供|告知|告诉|说明|指定|明确|指出|补充)(?!.{0,40}(?:是否|对吗|是吗))"
+    r"|请(?:您)?(?:提供|告知|告诉|说明|指定|明确|补充)"
     r"|哪(?!怕)|什么|怎么|怎样|如何|多少|何种|何时", re.I)
 _OFF_INTENT = re.compile(
     r"^\s*(?:may|can|could|shall|should)\s+i\s+(?:please\s+)?(?:search|look|check|pull|retrieve|fetch|find|browse|consult"
@@ -670,6 +687,11 @@ _OFF_INTENT = re.compile(
     r"|我(?:(?:可以|能|能否|是否可以|可否|想|打算|准备)(?:先|再)?|先|再)(?:去|到|在)?[^，。？?您你]{0,12}?"
     r"(?:检索|搜索|查阅|查一下|查询|查找|查看|翻阅|翻一下|看一下|核对一下)"
     r"|我(?:可以|能)(?:同时)?(?:给出|提供)两个"
+    # offers and the agent's own plan: 您是否希望我直接提供…, 您是否愿意让我给出…, 我可以先列出…然后请您选择
+    r"|(?:是否|要不要|需不需要|需要|想要|希望)(?:希望|愿意|同意)?(?:让|由)?我(?:来|先|再|直接)?(?:提供|给出|列出|列举|估算|计算|查找|检索|搜索|核对|汇总)"
+    r"|(?:愿意|同意|接受)(?:让|由)我"
+    r"|我(?:可以|能|将|会|先)(?:先|再)?(?:列出|列举|估算|计算)"
+    r"|我(?:可以|能)(?:用|使用|采用|引用|根据|依据|基于)[^，。？?]{0,24}(?:资料|信息|知识|数据库|记忆)"
     # an offer to give both figures is about the agent's answer, not the user's intent ("Should I give both the
     # original and the restated figure?", 需要我把两个数都给您吗, 需要我同时给出两个数吗)
     r"|(?:^|,)\s*(?:should|shall|can|may|could)\s+i\s+(?:just\s+|also\s+|simply\s+)?(?:give|provide|show|report|list"
@@ -845,9 +867,37 @@ def is_off_intent(text: str) -> bool:
     return bool(_OFF_INTENT.search(normalise(text)))
 
 
-_ALT = re.compile(r"(?<![a-z])or(?![a-z])|还是|或者|或是|抑或")
+_ALT = re.compile(r"(?<![a-z])or(?![a-z])|还是|或者|或是|抑或|(?<!或)或(?![者是])")
 _NOT_ALT = re.compile(r"(?<![a-z])(?:or not|or something else|or otherwise|or anything else|or so)(?![a-z])"
                       r"|还是别的|还是其他")
+
+
+#: what sets the other reading aside: "X rather than Y", "X (not Y)", "X，而不是Y"
+_SET_ASIDE = re.compile(
+    r"(?<![a-z])(?:rather than|instead of|as opposed to|in place of)(?![a-z])"
+    r"|(?:[(（]|[,，;；—–]\s*|\s-\s)(?:and\s+|but\s+)?not(?![a-z])"
+    r"|而不是|而非|并非|[，,（(]\s*(?:而)?(?:不是|非)(?=[\u4e00-\u9fff“\"a-z])")
+
+
+def split_set_aside(text: str) -> tuple[str, str | None]:
+    """The question without what it sets aside, and what it sets aside ("Do you want GAAP net income rather than
+    adjusted EBITDA?" -> ("Do you want GAAP net income?", "adjusted EBITDA")); (text, None) when nothing is. An
+    aside opened inside parentheses ends at the closing one ("growth in net income (not EPS) for 2023?")."""
+    m = _SET_ASIDE.search(text)
+    if m is None:
+        return text, None
+    opened = m.group(0).lstrip()[:1] in "(（"
+    if opened:
+        close = re.search(r"[)）]", text[m.end():])
+        end = m.end() + close.start() if close else len(text)
+        rest = text[end + 1:] if close else ""
+    else:
+        stop = re.search(r"[?？。!！]", text[m.end():])
+        end = m.end() + stop.start() if stop else len(text)
+        rest = text[end:]
+    aside = text[m.end():end].strip(" ,，;；:：—–-\"'“”")
+    main = (text[:m.start()] + (" " if opened else "") + rest).strip()
+    return (main, aside) if aside else (text, None)
 
 
 def split_alternatives(text: str) -> list[str]:

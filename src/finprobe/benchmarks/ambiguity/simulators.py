@@ -34,6 +34,7 @@ from finprobe.benchmarks.ambiguity._propositions import (
     question_focus,
     read_facts,
     split_alternatives,
+    split_set_aside,
 )
 from finprobe.benchmarks.ambiguity._text import (
     CONCEPT_PREFIX,
@@ -284,6 +285,8 @@ class DeterministicSimulator:
         known.fy_start = stated[0] if stated else (1 if inst.language == "zh" else None)
         if known.fy_start == 1 and "calendar" not in known.facets:
             known.facets["calendar"] = {"fiscal", "calendar"}
+        elif known.fy_start is not None and "calendar" not in known.facets:
+            known.facets["calendar"] = {"fiscal"}  # a year ending January 31 is no calendar year
         self.known = known
         # components C leaves out of the figure ("the franchise business shouldn't be in it", 不要算进来)
         background = frozenset(t for name in (inst.company, inst.ticker) if name for t in tokenize(name))
@@ -455,6 +458,11 @@ class DeterministicSimulator:
             j.contradicted.append(f"sets aside the user's year {sorted(qf.excluded_years & k.years)}")
         if (qf.not_latest or qf.prior) and k.latest:
             j.contradicted.append("not the most recent period")
+        elif qf.prior or (qf.not_latest and qf.past):
+            # "a specific past fiscal year (not the most recent)": whether the user's year is the latest is unsettled
+            j.unsettled.append("not the most recent period")
+        if qf.historical and not qf.specific_period and not qf.years:
+            j.unsettled.append("historical figures")
         if qf.annualized and k.periods and not re.search(r"(?i)annuali[sz]|年化",
                                                           self.instance.intended_interpretation.get("period") or ""):
             j.contradicted.append("an annualized figure, not the period itself")
@@ -575,6 +583,13 @@ class DeterministicSimulator:
         text = " ".join(yes_no)
         if is_tag_statement(text):
             text = negations_as_exclusions(text)
+        aside_judgement = None
+        main, aside = split_set_aside(text)
+        if aside is not None and not _leading_negation(text):
+            # "X rather than Y", "X（而不是Y）": Y is judged as a proposition of its own; the user affirming it
+            # contradicts the question, the user rejecting it supports it
+            text, aside_judgement = main, self._judge(aside)[0]
+            info["set_aside"] = {"text": aside, **aside_judgement.as_info()}
         tokens = self._token_rule(text)
         info.update(tokens)
         if tokens["polar_tokens"] and not is_tag_statement(text) and _leading_negation(text):
@@ -585,7 +600,9 @@ class DeterministicSimulator:
             info["alternatives"] = [jd.as_info() for jd in judged]
             substantive = [jd for jd in judged if jd.affirmed or jd.contradicted or jd.unsettled]
             if len(substantive) > 1:
-                if all(jd.contradicted and not jd.affirmed for jd in substantive):
+                # "the latest quarterly or interim figure?" when the user wants the annual one: each alternative
+                # has a proposition the user rejects, so the user wants none of them
+                if all(jd.contradicted for jd in substantive):
                     return self._reply(NO, "a choice between alternatives that are all contradicted", info)
                 return self._reply(IDK, "a choice between alternatives", info)
             # "as reported or as restated?": one alternative is judged, the other names something the lexicon
@@ -595,6 +612,8 @@ class DeterministicSimulator:
                     for a, jd in zip(alternatives, judged, strict=True) if jd is not substantive[0]):
                 return self._reply(IDK, "a choice between alternatives, one the user cannot judge", info)
         judgement, _ = self._judge(text)
+        if aside_judgement is not None:
+            _add_set_aside(judgement, aside_judgement)
         info.update(judgement.as_info())
         answer = judgement.verdict()
         rule = {YES: "affirmed by what the user knows", NO: "a proposition is contradicted",
@@ -615,6 +634,24 @@ _LEADING_NEGATION = re.compile(
     r"^\W*(?:(?:so|and|but|just to (?:check|confirm)|to confirm)\W+)?(?:(?:is|are|was|do|does|should|would)\s+"
     r"(?:it|this|that|you|we|they)\s+)?(?:not|no|never)(?![a-z])"
     r"|^\W*(?:(?:您|你)(?:要|想要|需要|问)?的?)?(?:不是|并非|而非|不要|不需要|不含)", re.I)
+
+
+def _own_affirmations(j: _Judgement) -> list[str]:
+    """What a part of a question affirms besides the company and the metric, which every part shares."""
+    return [a for a in j.affirmed if not a.startswith(("the company", "metric "))]
+
+
+def _add_set_aside(j: _Judgement, aside: _Judgement) -> None:
+    """What the question sets aside, judged on its own, as a proposition of the question: wanted by the user (a
+    contradiction), not wanted (an affirmation), or unsettled. Affirming only the company or the metric the
+    question also names says nothing about the aside."""
+    own = _own_affirmations(aside)
+    if aside.contradicted:
+        j.affirmed.append("sets aside what the user does not want")
+    elif own and not aside.unsettled:
+        j.contradicted.append("sets aside what the user wants: " + ", ".join(own))
+    elif aside.unsettled:
+        j.unsettled.append("sets aside: " + ", ".join(aside.unsettled))
 
 
 def _leading_negation(text: str) -> bool:
