@@ -655,7 +655,8 @@ _YESNO_WRAPPER = re.compile(
     r"|(?:please\s+)?(?:answer|reply|respond)(?:\s+with)?\s+(?:just\s+)?[\"']?yes[\"']?\s*(?:/|or)\s*[\"']?no[\"']?"
     r"|\(?\s*yes\s*/\s*no(?:\s+please)?\s*\)?\s*:?"
     r"|请(?:回答|答复)?(?:是|“是”)?(?:或|/)(?:否|“否”)|请用是或否回答", re.I)
-_OPEN_START = re.compile(r"^\s*(?:which|what|how|when|where|who|whom|whose|why)\b", re.I)
+_OPEN_START = re.compile(r"^\s*(?:which|what|how|when(?!\s+you\s+(?:say|said|refer|mention|ask|write|wrote))|where|who|whom"
+                         r"|whose|why)\b", re.I)
 _OPEN_EMBEDDED = re.compile(
     r"(?:tell me|let me know|specify|clarify|indicate|share|confirm)\s+(?:which|what|how|when|whose)\b"
     # a request for the user to fill something in: "Can you specify the time period …?", "provide more details on …"
@@ -903,6 +904,8 @@ def split_set_aside(text: str) -> tuple[str, str | None]:
 def split_alternatives(text: str) -> list[str]:
     """The alternatives of a choice question ("GAAP or adjusted?"); one item when there is no choice."""
     norm = normalise(text)
+    # "the past 5 or 10 years", "2021 or 2022": numbers of one proposition, not a choice between readings
+    norm = re.sub(r"(?<!\d)(\d{1,2})\s*(?:or|或)\s*(?=\d{1,2}(?!\d))", r"\1/", norm)
     if _NOT_ALT.search(norm):
         return [_NOT_ALT.sub(" ", norm)]
     parts = [p for p in _ALT.split(norm) if p.strip(" ,，?？")]

@@ -349,6 +349,11 @@ class DeterministicSimulator:
         k, d = self.known, self.default
         affirmed_facets: set[str] = set()
         self._judge_investee(qf, j)
+        if _PARENT_ONLY.search(text) and "parent" in k.facets.get("attribution", set()) \
+                and "parent_only" not in k.facets.get("scope", set()):
+            # 归属于母公司股东 is the parent's shareholders' share of the consolidated figure, not the parent company's
+            # own statements (母公司单体报表)
+            j.contradicted.append("scope=parent_only (the parent's own statements, not its shareholders' share)")
         for facet, values in qf.facets.items():
             weak = qf.is_weak(facet)
             if facet in k.facets and not (k.is_weak(facet) and weak):
@@ -634,6 +639,10 @@ _LEADING_NEGATION = re.compile(
     r"^\W*(?:(?:so|and|but|just to (?:check|confirm)|to confirm)\W+)?(?:(?:is|are|was|do|does|should|would)\s+"
     r"(?:it|this|that|you|we|they)\s+)?(?:not|no|never)(?![a-z])"
     r"|^\W*(?:(?:您|你)(?:要|想要|需要|问)?的?)?(?:不是|并非|而非|不要|不需要|不含)", re.I)
+
+
+#: the parent company's own statements, named as such (not a flip of "excluding subsidiaries")
+_PARENT_ONLY = re.compile(r"(?i)母公司(?:单体|单独|本部|自身)|单体报表|parent[- ]company[- ]only|stand-?alone|parent[- ]only")
 
 
 def _own_affirmations(j: _Judgement) -> list[str]:
