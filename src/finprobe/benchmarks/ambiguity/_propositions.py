@@ -367,7 +367,7 @@ _EXCL_FWD = re.compile(
         r"strip\w* out", r"rather than", r"instead of", r"other than", r"not", r"no", r"except(?: for)?", r"minus",
         r"after(?: the)?(?= (?:the )?(?:[\w'-]+ ){0,2}(?:non-?controlling|minority|joint[- ]venture|jv|outside)(?![a-z]))", r"not (?:counting|including)", _KEEP.format("out|excluded"))
     # an A-not-A question (要不要, 是不是, 算不算, 需不需要) asks, it excludes nothing
-    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<![而并扣除])非(?=[\u4e00-\u9fffa-z])|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
+    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<![而并扣除])非(?!经常|公认|控股|流动|现金|标准)(?=[\u4e00-\u9fffa-z])|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
       r"|不想|(?<!需)不需要|无需|不必")
 #: cues that set a period aside ("rather than 2023", "not the 2023 figure", 而不是); unlike "excluding", which
 #: takes an item out of the figure and leaves its period alone ("excluding minority interests for 2023")
@@ -877,7 +877,7 @@ _NOT_ALT = re.compile(r"(?<![a-z])(?:or not|or something else|or otherwise|or an
 _SET_ASIDE = re.compile(
     r"(?<![a-z])(?:rather than|instead of|as opposed to|in place of)(?![a-z])"
     r"|(?:[(（]|[,，;；—–]\s*|\s-\s)(?:and\s+|but\s+)?not(?![a-z])"
-    r"|而不是|而非|并非|[，,（(]\s*(?:而)?(?:不是|非)(?=[\u4e00-\u9fff“\"a-z])")
+    r"|而不是|而非|并非|[，,（(]\s*(?:而)?(?:不是|非(?!经常|公认|控股|流动|现金|标准|gaap))(?=[\u4e00-\u9fff“\"a-z])")
 
 
 def split_set_aside(text: str) -> tuple[str, str | None]:
