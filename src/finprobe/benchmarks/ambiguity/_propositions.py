@@ -92,7 +92,11 @@ _TERMS: list[tuple[str, str, str, bool]] = [
                               r"(?:'s?)? (?:on (?:its|their) own|alone|by (?:itself|themselves)|standalone|separately"
                               r"|own (?:figures?|results|numbers|earnings|revenues?|income|profits?))")
      + r"|(?:子公司|合营企业|联营企业|合资公司)(?:单独|本身|自身|自己)|子公司(?:的)?(?:口径|层面|报表)"
-       r"|旗下的?[\u4e00-\u9fff（）()]{2,30}(?:有限公司|有限责任公司)", False),
+       r"|旗下的?[\u4e00-\u9fff（）()]{2,30}(?:有限公司|有限责任公司)"
+       # a company named by its legal form that is no listed company (股份有限公司): its unlisted parent group, a
+       # subsidiary; or an asset taken by itself (这条线路/项目本身)
+       r"|[\u4e00-\u9fff（）()]{2,30}(?<!股份)(?:有限责任公司|有限公司)(?![\u4e00-\u9fff]*股东)"
+       r"|(?:线路|项目|资产|工程|电站|工厂|门店)(?:/[\u4e00-\u9fff]{1,4})?本身", False),
     # recurring items
     ("recurring", "excl", _en(r"excluding (?:non-?recurring|one-?time|one-?off|special) (?:items|gains(?: and losses)?"
                               r"|charges)", r"recurring (?:net )?(?:income|profit|earnings)")
@@ -131,7 +135,7 @@ _TERMS: list[tuple[str, str, str, bool]] = [
                           r"delivery", r"at handover", r"handed over", r"when (?:the )?(?:equipment|goods|licenses?) "
                           r"(?:is |are )?(?:delivered|handed over)", r"the moment licenses are delivered")
      + r"|某一时点|时点|控制权转移(?:时|当下)?|一次性地?(?:确认|结转|计入)", False),
-    ("timing", "over_time", _en(r"over time", r"over the (?:contract|service) (?:term|period)", r"ratably",
+    ("timing", "over_time", _en(r"over[- ]time", r"over the (?:contract|service) (?:term|period)", r"ratably",
                                 r"month by month", r"across the contract term")
      + r"|某一时段内?|时段|按服务期间分摊", False),
     ("timing", "combined", _en(r"total revenues?(?: to date)?", r"combined", r"all revenues?")
@@ -205,7 +209,8 @@ _PERIODS: list[tuple[str, str]] = [
                 r"consecutive|reporting))? quarters?(?! (?:of|in) )")
      + r"|过去\s?(?:12|十二)个月|最近\s?(?:12|十二)个月|近\s?(?:12|十二)个月|滚动\s?(?:12|十二)个月|ttm"
        r"|(?:过去|最近|近|滚动)\s?(?:4|四)个(?:已披露的?|已报告的?)?季度"),
-    ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine[- ]months?(?: ended)?", r"six[- ]months? ended", r"cumulative",
+    ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine[- ]months?(?: ended)?", r"six[- ]months? ended",
+                r"(?<!non-)(?<!non )cumulative",
                 r"jan(?:uary)?\s?[-–]\s?sep(?:tember)?", r"since the start of the year")
      + r"|前三季度|年初至今|年初至报告期末|1-9月|1至9月|累计"),
     ("h1", _en(r"first half", r"h1", r"half[- ]year", r"interim (?:period|report|results)")
@@ -216,7 +221,7 @@ _PERIODS: list[tuple[str, str]] = [
     ("q3", _en(r"q3", r"third quarter", r"3q") + r"|第三季度|三季度|三季报"),
     ("q4", _en(r"q4", r"fourth quarter", r"4q", r"holiday(?:-season)? quarter") + r"|第四季度|四季度"),
     ("quarter", _en(r"quarter(?:ly)?", r"three[- ]months?(?: ended)?", r"latest three months") + r"|季度|单季|单季度"),
-    ("annual", _en(r"full[- ](?:fiscal[- ]|calendar[- ])?year", r"annual(?:ly)?", r"twelve[- ]months? ended",
+    ("annual", _en(r"full[- ](?:fiscal[- ]|calendar[- ])?year", r"annual(?:ly)?(?! reports?)", r"twelve[- ]months? ended",
                    # "revenue for fiscal 2024 as a whole", "all of fiscal 2024": the whole year (a bare "fiscal 2024"
                    # may name the year a quarter falls in, so it states no period type)
                    r"(?:fiscal|fy)\s?'?(?:19|20)?\d{2} (?:as a whole|in full|in its entirety)",
@@ -238,6 +243,11 @@ _PERIODS: list[tuple[str, str]] = [
                        r"(?:all|every) (?:of the )?(?:past |prior )?years")
      + r"|复合(?:年均)?增长率|年均复合|多年|(?:过去|近|最近)\s?(?:[二三四五六七八九十几两]|\d{1,2})\s?年(?!度|报)"
        r"|(?:自|从)?(?:成立|上市|创立)以来|历史(?:上的?)?(?:累计|总)|累计(?:至今|以来)|历年"),
+    ("monthly", _en(r"monthly", r"month[- ]to[- ]date", r"mtd", r"(?:a |one |single |each |per )month") + r"|月度|单月|当月|每月|月报"),
+    # a span the user would pick ("a custom date range", 自定义起止日期区间): not the filing's reporting period
+    ("custom", _en(r"custom(?:ized)? (?:date |time )?(?:range|period|window|interval)", r"(?:arbitrary|user-defined) "
+                   r"(?:date |time )?(?:range|period)", r"between (?:two|specific) dates")
+     + r"|自定义|起止日期|日期区间|某月某日"),
     ("point", _en(r"as of", r"at (?:the )?(?:end of|year-end)", r"year-end", r"balance sheet", r"at december 31")
      + r"|年末|期末|年底|末(?=的|总资产|$)"),
 ]
@@ -556,7 +566,7 @@ def read_facts(text: str) -> Facts:
     facts = Facts()
     if not isinstance(text, str) or not text.strip():
         return facts
-    norm = normalise(text).replace("’", "'")
+    norm = re.sub(r"[\u2010-\u2015]", "-", normalise(text).replace("’", "'"))  # every dash a hyphen
     mspans = longest_matches(norm, _METRIC_RE)
     # "the fiscal year starts on July 1" states the company's calendar: no period, date or fiscal-basis term in it
     # is a proposition about the figure
@@ -617,7 +627,8 @@ def read_facts(text: str) -> Facts:
     if not facts.periods and any(not any(s <= m.start() < e for s, e in bounds.spans + calendar)
                                  for m in _DATE.finditer(norm)):
         facts.periods.add("point")  # "December 31, 2023", "2022年12月31日": a balance-sheet date, not a range's end
-    latest = [m for m in _LATEST.finditer(norm) if not _LATEST_NOT_PERIOD.match(norm, m.start())]
+    latest = [m for m in _LATEST.finditer(norm) if not _LATEST_NOT_PERIOD.match(norm, m.start())
+              and not re.search(r"not necessarily (?:the )?$|不一定是?$|未必是?$", norm[max(0, m.start() - 20):m.start()])]
     lpol = _polarity(norm, [m.span() for m in latest], terms)
     facts.latest = any(p == "plain" for p in lpol)
     facts.not_latest = any(p == "excl" for p in lpol)
@@ -876,7 +887,7 @@ _NOT_ALT = re.compile(r"(?<![a-z])(?:or not|or something else|or otherwise|or an
 #: what sets the other reading aside: "X rather than Y", "X (not Y)", "X，而不是Y"
 _SET_ASIDE = re.compile(
     r"(?<![a-z])(?:rather than|instead of|as opposed to|in place of)(?![a-z])"
-    r"|(?:[(（]|[,，;；—–]\s*|\s-\s)(?:and\s+|but\s+)?not(?![a-z])"
+    r"|(?:[(（]|[,，;；—–]\s*|\s-\s)(?:and\s+|but\s+)?not(?![a-z])(?!\s+necessarily)"
     r"|而不是|而非|并非|[，,（(]\s*(?:而)?(?:不是|非(?!经常|公认|控股|流动|现金|标准|gaap))(?=[\u4e00-\u9fff“\"a-z])")
 
 

@@ -223,7 +223,9 @@ class DeterministicSimulator:
         self.instance = instance
         self.threshold = threshold
         background: set[str] = set()
-        for name in (instance.company, instance.ticker):
+        # the company, and the words of the user's own question ("AT&T's operating income"): repeating them names
+        # neither reading
+        for name in (instance.company, instance.ticker, instance.question):
             if name:
                 background |= {t for t in concept_tokens(name) if not t.startswith(CONCEPT_PREFIX)}
         background |= {NEGATED_PREFIX + t for t in background}
@@ -260,8 +262,17 @@ class DeterministicSimulator:
         self.field_facts = {f: read_facts(v) for f, v in iv.items()}
         self.default_field_facts = {f: read_facts(v) for f, v in dv.items()}
         known = Facts()
-        for facts in [*self.field_facts.values(), *(read_facts(_intended_side(a)) for a in inst.distinctive_attributes)]:
+        for facts in self.field_facts.values():
             _merge(known, facts)
+        default_values = {(f, v) for facts in self.default_field_facts.values() for f, vs in facts.facets.items()
+                          for v in vs}
+        for attribute in inst.distinctive_attributes:
+            # the release lists a distinctive attribute as "intended vs. default", or each reading's as an item of
+            # its own ("security class: common stock"): what describes the default reading is not the user's
+            facts = read_facts(_intended_side(attribute))
+            if not any((f, v) in default_values and v not in known.facets.get(f, set())
+                       for f, vs in facts.facets.items() for v in vs):
+                _merge(known, facts)
         context = read_facts(inst.context)
         # C settles what it states plainly about facets the interpretation leaves open, and "the latest"
         for facet, values in context.facets.items():
@@ -282,11 +293,15 @@ class DeterministicSimulator:
         # the company's fiscal calendar: what C or the intended reading says; a Chinese filing's fiscal year is
         # the calendar year (会计年度自公历1月1日起至12月31日止), so there "fiscal" and "calendar" year coincide
         stated = [f.fy_start_implied for f in (context, *self.field_facts.values()) if f.fy_start_implied]
+        stated += _iso_year_start(" ".join([inst.context, iv.get("period", "")]))
         known.fy_start = stated[0] if stated else (1 if inst.language == "zh" else None)
         if known.fy_start == 1 and "calendar" not in known.facets:
             known.facets["calendar"] = {"fiscal", "calendar"}
         elif known.fy_start is not None and "calendar" not in known.facets:
             known.facets["calendar"] = {"fiscal"}  # a year ending January 31 is no calendar year
+        timing = known.facets.get("timing", set())
+        if {"pit", "over_time"} <= timing:
+            timing.add("combined")  # revenue recognised at a point in time and over time: the whole of it
         self.known = known
         # components C leaves out of the figure ("the franchise business shouldn't be in it", 不要算进来)
         background = frozenset(t for name in (inst.company, inst.ticker) if name for t in tokenize(name))
@@ -303,6 +318,8 @@ class DeterministicSimulator:
             self.distinguishing[f] = {k for k in set(a) & set(b) if a[k] != b[k]}
         self.entity_words = {t for t in concept_tokens(iv.get("entity", "")) if not t.startswith(CONCEPT_PREFIX)}
         self.company_names = _company_names(inst.company)
+        # the release's Chinese companies are listed A-share companies (SSE 50 / CSI 300 annual reports)
+        self.listed = inst.language == "zh" or bool(re.search(r"上市公司|listed", inst.context + iv.get("entity", "")))
         self.ticker = (inst.ticker or "").split("-")[0].lower() or None
         self.metric_qualified = bool(_metric_qualifier(iv.get("metric", "")))
 
@@ -525,6 +542,8 @@ class DeterministicSimulator:
 
     def _judge_company(self, text: str, j: _Judgement) -> None:
         norm = normalise(text)
+        if self.listed and re.search(r"上市公司(?!股东)|a股公司|(?:a|h)股上市", norm):
+            j.affirmed.append("the company (the listed company)")
         if any(name in norm for name in self.company_names) or (
                 self.ticker and re.search(rf"(?<![a-z0-9]){re.escape(self.ticker)}(?![a-z0-9])", norm)):
             j.affirmed.append("the company")
@@ -705,6 +724,17 @@ def _user_periods(periods: set[str], period: Facts, context: Facts, metrics: set
 #: the release writes a distinctive attribute as "category: intended vs. default" ("Entity scope: consolidated
 #: total vs. Family of Apps segment", "实体口径：归属于上市公司股东 vs 合并整体（含少数股东）")
 _VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+|\s*(?:对比|相对于)\s*", re.I)
+
+
+def _iso_year_start(text: str) -> list[int]:
+    """The month a fiscal year starts in, from a year that ends on an ISO date ("Year ended 2024-01-31",
+    "fiscal year ended 2023-10-29"); a year ending in the first week of a month started in that month."""
+    out = []
+    for m in re.finditer(r"(?i)(?:year|fy|年度?)[^.;,；，]{0,20}?(?:ended|ending|截至|截止)?\s*(?:19|20)\d{2}-(\d{2})-(\d{2})", text):
+        month, day = int(m.group(1)), int(m.group(2))
+        if 1 <= month <= 12:
+            out.append(month if day <= 7 else month % 12 + 1)
+    return out
 
 
 def _intended_side(attribute: str) -> str:
