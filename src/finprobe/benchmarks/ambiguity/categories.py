@@ -169,6 +169,13 @@ _LEXICON: list[_Term] = [
          r"半年报",
          r"三季报", r"中报", r"季报", r"单季", r"年末", r"全年"),
     *_zh(T, 1, r"\d{4}年", r"上年", r"本年", r"\d{1,2}月\d{1,2}日"),
+    # securities, spun-off businesses and assets taken by themselves are other reporting entities
+    *_en(E, 2, r"common stock", r"preferred stock", r"series [a-z]", r"share class", r"class [ab](?: shares)?",
+         r"spun[- ]off", r"spin-?offs?", r"(?:energy|aerospace|healthcare|legacy) business"),
+    *_zh(E, 2, r"普通股", r"优先股", r"(?:线路|项目|资产|工程|电站|门店)(?:/[\u4e00-\u9fff]{1,4})?本身"),
+    *_zh(T, 2, r"(?:最近|近|过去)\s?(?:[二三四五六七八九十几两]|\d{1,2})\s?(?:个)?(?:年|财年|会计年度)(?!度)", r"每年", r"按年度?",
+         r"自定义", r"起止(?:日期)?", r"日期区间", r"月度", r"单月", r"当月"),
+    *_en(T, 2, r"to date", r"monthly", r"custom (?:date )?range"),
     # a period left to the user or described, not named: 某个特定年份, 历史上的某个时期, 最新公布期, "a specific year"
     *_zh(T, 2, r"(?:特定|具体|某一?个?|哪一?个?)的?(?:年份|年度|时期|期间|时间段|时间范围|时间|季度|报告期|会计年度|财年)",
          r"哪一?年", r"年份", r"时间段", r"时间范围", r"历史(?:上)?", r"历年", r"多年", r"(?:成立|上市)以来",
@@ -242,12 +249,13 @@ def classify_question(text: str, language: str | None = None, *, original_questi
     is not counted: repeating the user's own words ("net income" in "Do you mean 2023 net income?") is
     not a clarification on that term's category.
 
-    A request about the agent's own process ("May I search again?", "我可以再检索一下年报吗？") is `none`:
-    not about the user's intent, so neither a category nor a generic question.
+    A request about the agent's own process that names no category ("May I search again?", "我可以再检索一下年报
+    吗？") is `none`: not about the user's intent, so neither a category nor a generic question. One that names a
+    category is classified by it ("May I fetch the 2023 10-K for the GAAP operating income?": temporal scope and
+    metric definition), as the release's own classifier does in the published runs.
     """
     del language  # see docstring: both lexicons apply
-    if is_off_intent(text):
-        return CategoryVerdict(none=True)
+    off_intent = is_off_intent(text)
     norm = normalise(text)
     repeated: set[str] = set()
     if original_question:
@@ -272,6 +280,8 @@ def classify_question(text: str, language: str | None = None, *, original_questi
         scores["metric_definition"] = 1
         matches["metric_definition"] = [m for m in matches["entity_scope"] if _ATTRIBUTION.search(m)]
     touched = [c for c in CATEGORY_NAMES if c in scores]
+    if off_intent and not touched:
+        return CategoryVerdict(none=True)
     main: str | None = None
     if touched:
         best = max(scores.values())
