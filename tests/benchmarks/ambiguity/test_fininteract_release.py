@@ -93,7 +93,7 @@ def test_asks_past_the_published_limit_are_refused_not_counted(release):
 
 def test_grader_agreement_with_the_published_verdicts(release):
     """finprobe's grader against the published verdicts over every imported answer, under both hedge rules
-    (the strict rule is the default because it agrees more: see bench/data/ambiguity/README.md)."""
+    (the strict rule is the default because it agrees more: see the family's data/labelled/README.md)."""
     _root, out, runs = release
     agree = {"strict": 0, "labelled": 0}
     n = labelled = 0

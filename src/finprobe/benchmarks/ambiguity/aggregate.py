@@ -8,7 +8,9 @@ with `M_ci_low` / `M_ci_high` next to it (percentile bootstrap, 95%). Also: `n` 
 `ece_bins`, `ac1_n` (instances with an ask), `n_questions`, `by_language` / `by_category` (primary) /
 `by_h0` / `by_source` (each group: n and the headline metrics), `judge` (null unless an LLM judge ran:
 its accuracy, agreement with the deterministic grader, disagreements, unscored instances with reasons),
-`classifier` (which classifier produced the categories; agreement when an LLM classifier also ran).
+`classifier` (which classifier produced the categories; agreement when an LLM classifier also ran), `simulator`
+(which user simulator answered how many asks, how many replies came from a rule it is unsure of, and its
+agreement measured on the bundled real-question set; null when nothing was asked).
 
 `any_valid` and `overstatement` (any-valid ÷ intended, bootstrap CI of the ratio; null when intended accuracy
 is 0, with `overstatement_note`) are the single-gold measurement of seed 000 (Table 6(b), Table 8).
@@ -28,7 +30,7 @@ from typing import Any
 from finprobe.benchmarks.ambiguity import metrics as M
 from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
 from finprobe.core.benchmark import AggregationSettings, RunStatistic
-from finprobe.core.schema import Sample, SampleRecord, SampleStatus
+from finprobe.core.schema import Sample, SampleRecord, SampleStatus, StepKind
 from finprobe.core.stats import bootstrap_ci
 
 __all__ = ["aggregate", "paired_template_oracle", "sample_values"]
@@ -122,6 +124,34 @@ def _published_report(records: Sequence[SampleRecord], samples: Mapping[str, Sam
     }
 
 
+def _simulator_report(records: Sequence[SampleRecord]) -> dict[str, Any] | None:
+    """Which user simulator answered the asks, how many of its replies came from a rule it is unsure of, and its
+    agreement measured on the bundled real-question set (issue 23; `judges.real_question_agreement`)."""
+    from finprobe.benchmarks.ambiguity.judges import real_question_agreement
+
+    methods: Counter[str] = Counter()
+    unsure = 0
+    for r in records:
+        t = r.transcript
+        if t is None:
+            continue
+        published = t.info.get("published") or {}
+        for s in t.steps:
+            if s.action is None or s.action.name != "interact" or s.kind != StepKind.action:
+                continue
+            if "simulator" in s.info:
+                methods[str(s.info["simulator"])] += 1
+                unsure += bool((s.info.get("simulator_info") or {}).get("unsure"))
+            elif published:
+                methods[f"published ({published.get('user_sim') or 'unknown'})"] += 1
+    if not methods:
+        return None
+    measured = real_question_agreement() if any(m.startswith(("deterministic", "noisy(deterministic"))
+                                                for m in methods) else None
+    return {"methods": dict(methods), "replies": sum(methods.values()), "unsure_rule_replies": unsure,
+            "measured_on_real_questions": measured}
+
+
 def _classifier_report(records: Sequence[SampleRecord], facts: list[M.InstanceFacts]) -> dict[str, Any]:
     used = Counter(q.classifier for f in facts for q in f.questions)
     comparisons = []
@@ -198,6 +228,7 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     out["grader"] = options.grader
     out["published_grader"] = _published_report(records, samples)
     out["classifier"] = _classifier_report(records, facts)
+    out["simulator"] = _simulator_report(records)
     out["ci"] = {"method": "percentile bootstrap over instances", "confidence": settings.confidence,
                  "n_resamples": n_resamples,
                  "seed": seed,

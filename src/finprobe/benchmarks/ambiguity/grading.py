@@ -28,7 +28,7 @@ Rules on top of `magnitude_match` (issue 7):
   `hedge_rule="labelled"` grades such an answer for the reading its label matches: correct when that is the
   intended one, default-captured when it is the default one. The strict rule is the default because it is what
   the published verdicts apply to most such answers (measured on the real release: see
-  bench/data/ambiguity/README.md, "grader on the published runs");
+  data/labelled/README.md, "Grader on the published runs");
 - derivations: the figures an answer's value is derived from (add-backs, "excluding $X of …", quarters that
   sum to it, a reconciliation table; role `operand` in `classify_numbers`) are not second candidates, so
   "$305.4M (excluding $82.1M of SBC and $34.4M of amortization)" is a match. A derivation that states the

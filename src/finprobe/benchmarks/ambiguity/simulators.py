@@ -466,9 +466,11 @@ class DeterministicSimulator:
         if qf.latest:
             if k.latest:
                 j.affirmed.append("the most recent period")
-            elif not (qf.years and k.years and qf.years <= k.years):
+            elif qf.years and k.years and qf.years <= k.years:
                 # "the latest complete year (e.g. the 2023 annual report)": a year that is the user's pins the
                 # period; whether it is also the latest one does not change what the user wants
+                j.affirmed.append("the user's year pins 'the most recent' (example year)")
+            else:
                 j.unsettled.append("the most recent period")
         if qf.specific_period and not qf.years:
             if k.years or k.fiscal_years:
@@ -646,7 +648,13 @@ class DeterministicSimulator:
         return self._reply(answer, rule, info)
 
     def _reply(self, answer: YesNo, rule: str, info: dict[str, Any]) -> SimReply:
-        return SimReply(answer=answer, method=self.method, info={**info, "rule": rule})
+        decisive = {YES: info.get("affirmed") or [], NO: info.get("contradicted") or [],
+                    IDK: info.get("unsettled") or []}[answer]
+        weak = [d for d in decisive if d.startswith(_WEAK_GROUNDS) or d.endswith(_WEAK_GROUND_SUFFIXES)]
+        if rule in _WEAK_RULES or info.get("set_aside") or info.get("referent") or (decisive and len(weak) == len(decisive)):
+            weak = weak or [rule]
+        return SimReply(answer=answer, method=self.method,
+                        info={**info, "rule": rule, "unsure": bool(weak), **({"unsure_grounds": weak} if weak else {})})
 
     async def reply(self, question: str) -> SimReply:
         return self.decide(question)
@@ -662,6 +670,17 @@ _LEADING_NEGATION = re.compile(
 
 #: the parent company's own statements, named as such (not a flip of "excluding subsidiaries")
 _PARENT_ONLY = re.compile(r"(?i)母公司(?:单体|单独|本部|自身)|单体报表|parent[- ]company[- ]only|stand-?alone|parent[- ]only")
+
+
+#: grounds of a reply the rules are not sure of (the reply is flagged `info["unsure"]` when it rests on them only):
+#: the older token rule (words of a reading's value or attribute), a year standing for "the most recent", a
+#: "specific period", the listed company, what a question sets aside
+_WEAK_GROUNDS = ("attribute ", "excludes ", "the user's year pins", "a specific period", "the company (the listed",
+                 "sets aside")
+_WEAK_GROUND_SUFFIXES = ("(named)", "(names the default reading)")
+#: rules whose reply the simulator is not sure of
+_WEAK_RULES = {"a negated action: the positive question's answer reversed", "a choice between alternatives that are "
+               "all contradicted", "a choice between alternatives, one the user cannot judge"}
 
 
 def _own_affirmations(j: _Judgement) -> list[str]:

@@ -80,6 +80,19 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
                    _fmt("interaction_rate", g["interaction_rate"]), _fmt("rounds", g["rounds"]),
                    _fmt("ac1_touch", g["ac1_touch"]), _fmt("dise_plus", g["dise_plus"])] for name, g in groups.items()]))
 
+    sim = metrics.get("simulator")
+    if sim:
+        measured = sim.get("measured_on_real_questions")
+        where = ("-" if not measured else
+                 f"{measured['agree']}/{measured['n']} = {measured['rate']:.3f} on sure labels of {measured['set']} "
+                 f"(EN {measured['by_language']['en']:.3f}, ZH {measured['by_language']['zh']:.3f}; "
+                 f"{measured['wrong_yes']} wrong yes; rules were fitted to this set, so an upper bound); first blind "
+                 f"measurement {measured['first_blind']}")
+        tables.append(TableData(
+            title="user simulator (which answered the asks; `finprobe judges ambiguity` measures it)",
+            columns=["simulator", "replies", "from a rule it is unsure of", "measured agreement on real questions"],
+            rows=[[", ".join(f"{k} ({v})" for k, v in sim["methods"].items()), sim["replies"],
+                   sim["unsure_rule_replies"], where]]))
     published = metrics.get("published_grader")
     if published:
         tables.append(TableData(
