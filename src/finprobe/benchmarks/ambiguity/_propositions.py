@@ -683,7 +683,8 @@ _OFF_INTENT = re.compile(
     r"^\s*(?:may|can|could|shall|should)\s+i\s+(?:please\s+)?(?:search|look|check|pull|retrieve|fetch|find|browse|consult"
     r"|query|proceed|continue|go ahead|access|download|open|read|review|run|use the (?:search|tool))\b"
     r"|(?:would you like|do you want|do you need|shall|should)\s+me\s+to\s+(?:search|look|check|proceed|pull|provide both"
-    r"|give (?:you )?both|continue|go ahead|retrieve|find|fetch|compute|calculate|estimate|list|show you|try|attempt"
+    r"|give (?:you )?both|continue|go ahead|retrieve|find|fetch|compute|calculate|estimate|try|attempt|pull up"
+    r"|look it up"
     r"|re-?run|double-check|verify)\b"
     r"|is it (?:ok|okay|alright|fine|acceptable) (?:if i|to|for me to)\b"
     r"|do you have (?:access|a copy|the (?:10-?k|filing|report))"
@@ -700,7 +701,8 @@ _OFF_INTENT = re.compile(
     r"(?:检索|搜索|查阅|查一下|查询|查找|查看|翻阅|翻一下|看一下|核对一下)"
     r"|我(?:可以|能)(?:同时)?(?:给出|提供)两个"
     # offers and the agent's own plan: 您是否希望我直接提供…, 您是否愿意让我给出…, 我可以先列出…然后请您选择
-    r"|(?:是否|要不要|需不需要|需要|想要|希望)(?:希望|愿意|同意)?(?:让|由)?我(?:来|先|再|直接)?(?:提供|给出|列出|列举|估算|计算|查找|检索|搜索|核对|汇总)"
+    # (an offer to give a figure, 要不要我直接给出2023年的数值, is judged by the figure it offers)
+    r"|(?:是否|要不要|需不需要|需要|想要|希望)(?:希望|愿意|同意)?(?:让|由)?我(?:来|先|再|直接)?(?:估算|计算|查找|检索|搜索|核对|汇总|去查)"
     r"|(?:愿意|同意|接受)(?:让|由)我"
     r"|我(?:可以|能|将|会|先)(?:先|再)?(?:列出|列举|估算|计算)"
     r"|我(?:可以|能)(?:用|使用|采用|引用|根据|依据|基于)[^，。？?]{0,24}(?:资料|信息|知识|数据库|记忆)"

@@ -45,6 +45,7 @@ from finprobe.benchmarks.ambiguity._text import (
     polar_tokens,
 )
 from finprobe.benchmarks.ambiguity.instances import INTERPRETATION_FIELDS, AmbiguityInstance
+from finprobe.core.numbers import fiscal_year_aliases
 from finprobe.core.retrieval import tokenize
 from finprobe.core.schema import Message, ModelCall
 
@@ -284,6 +285,7 @@ class DeterministicSimulator:
         known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, set(period.periods)
         known.latest = known.latest or period.latest
         self.user_metrics = _user_metrics(iv, context)
+        self.early_year_end = bool(fiscal_year_aliases(iv.get("period", "")))
         known.periods = _user_periods(known.periods, period, context, self.user_metrics)
         # a filing's figures are reported figures: guidance, forecasts and analysts' estimates are other figures
         known.facets.setdefault("source", {"reported"})
@@ -449,6 +451,10 @@ class DeterministicSimulator:
             elif qf.fiscal_years and k.fiscal_years:
                 (j.affirmed if qf.fiscal_years & k.fiscal_years else j.contradicted).append(
                     f"fiscal year {sorted(qf.fiscal_years)}")
+            elif qf.years & k.years and self.early_year_end and not k.fiscal_years:
+                # a fiscal year ending in January or February: "2024" may name the year it starts in (retailers'
+                # "fiscal 2023, ended February 3, 2024") or the one it ends in (FY2025 ended January 31, 2025)
+                j.unsettled.append(f"year {sorted(qf.years)} (a fiscal year ending early in the calendar year)")
             elif qf.years & k.years:
                 j.affirmed.append(f"year {sorted(qf.years & k.years)}")
             else:
