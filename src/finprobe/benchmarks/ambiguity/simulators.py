@@ -285,7 +285,8 @@ class DeterministicSimulator:
         known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, set(period.periods)
         known.latest = known.latest or period.latest
         self.user_metrics = _user_metrics(iv, context)
-        self.early_year_end = bool(fiscal_year_aliases(iv.get("period", "")))
+        self.early_year_end = bool(fiscal_year_aliases(iv.get("period", ""))) or any(
+            m in (2, 3) for m in _iso_year_start(iv.get("period", "")))
         known.periods = _user_periods(known.periods, period, context, self.user_metrics)
         # a filing's figures are reported figures: guidance, forecasts and analysts' estimates are other figures
         known.facets.setdefault("source", {"reported"})
@@ -451,7 +452,7 @@ class DeterministicSimulator:
             elif qf.fiscal_years and k.fiscal_years:
                 (j.affirmed if qf.fiscal_years & k.fiscal_years else j.contradicted).append(
                     f"fiscal year {sorted(qf.fiscal_years)}")
-            elif qf.years & k.years and self.early_year_end and not k.fiscal_years:
+            elif self.early_year_end and not k.fiscal_years and qf.years & (k.years | {max(k.years) - 1}):
                 # a fiscal year ending in January or February: "2024" may name the year it starts in (retailers'
                 # "fiscal 2023, ended February 3, 2024") or the one it ends in (FY2025 ended January 31, 2025)
                 j.unsettled.append(f"year {sorted(qf.years)} (a fiscal year ending early in the calendar year)")

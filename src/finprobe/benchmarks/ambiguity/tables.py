@@ -83,7 +83,8 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     sim = metrics.get("simulator")
     if sim:
         measured = sim.get("measured_on_real_questions")
-        where = ("-" if not measured else
+        where = ("not measured here: `finprobe judges ambiguity --user SPEC` measures an LLM simulator"
+                 if not measured else
                  f"{measured['agree']}/{measured['n']} = {measured['rate']:.3f} on sure labels of {measured['set']} "
                  f"(EN {measured['by_language']['en']:.3f}, ZH {measured['by_language']['zh']:.3f}; "
                  f"{measured['wrong_yes']} wrong yes; rules were fitted to this set, so an upper bound); first blind "
