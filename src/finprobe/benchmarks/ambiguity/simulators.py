@@ -817,11 +817,16 @@ _LLM_SYSTEM = {
     "en": ("You are role-playing a user who asked an assistant a question about a company's financial "
            "filings. You know exactly what you meant:\n{context}\n\nYour intended reading:\n{interp}\n\n"
            "The assistant will ask you a yes/no clarification question. Reply with exactly one of: yes, no, "
-           "I don't know. Reply \"I don't know\" when the question cannot be answered from what you know. "
-           "Write nothing else."),
+           "I don't know. Reply \"yes\" only when everything the question proposes matches what you meant; \"no\" "
+           "when any part contradicts it (another metric, period type, year, basis, scope or filing version); "
+           "\"I don't know\" when what you know does not settle it (for instance whether your year is the most "
+           "recent one), and for open questions, requests for data, links or documents, and questions about how the "
+           "assistant works. When unsure between yes and I don't know, say I don't know. Write nothing else."),
     "zh": ("你在扮演一位向助手询问公司财务报告问题的用户。你清楚自己想问的是什么：\n{context}\n\n你想要的口径：\n{interp}\n\n"
-           "助手会问你一个是非澄清问题。只能回答以下之一：是、否、不知道。如果根据你所知道的信息无法回答，请回答\"不知道\"。"
-           "不要写其他任何内容。"),
+           "助手会问你一个是非澄清问题。只能回答以下之一：是、否、不知道。只有当问题提出的每一点都符合你想要的口径时才回答\"是\"；"
+           "只要有一点与之矛盾（指标、期间类型、年份、口径、范围或披露版本不同）就回答\"否\"；你所知道的信息无法确定时（例如你要的年份"
+           "是否为最近一年），以及开放式问题、索要数据、链接或文件的请求、关于助手做法的问题，回答\"不知道\"。在\"是\"和\"不知道\"之间"
+           "拿不准时，回答\"不知道\"。不要写其他任何内容。"),
 }
 _LLM_USER = {
     "en": "Your original question: {question}\nThe assistant asks: {ask}",
