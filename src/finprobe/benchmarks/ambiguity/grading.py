@@ -283,10 +283,12 @@ def _names_reading(label: str, mine: Interpretation, other: Interpretation) -> b
             named = True
         if values & (theirs - ours):
             contradicted = True
-    for ours, theirs, values in ((a.years, b.years, facts.years), (a.metrics, b.metrics, facts.metrics)):
-        if ours != theirs and values:
-            named = named or bool(values & (ours - theirs))
-            contradicted = contradicted or bool(values & (theirs - ours))
+    pairs: list[tuple[set[Any], set[Any], set[Any]]] = [(set(a.years), set(b.years), set(facts.years)),
+                                                         (set(a.metrics), set(b.metrics), set(facts.metrics))]
+    for ours_, theirs_, values_ in pairs:
+        if ours_ != theirs_ and values_:
+            named = named or bool(values_ & (ours_ - theirs_))
+            contradicted = contradicted or bool(values_ & (theirs_ - ours_))
     return named and not contradicted
 
 

@@ -343,7 +343,8 @@ def _classifier(items: list[LabelledItem], insts: dict[str, AmbiguityInstance], 
     labelled = [it for it in items if it.question is not None and it.categories]
     if not labelled:
         return None
-    scored, misses = [], []
+    scored: list[tuple[LabelledItem, bool]] = []
+    misses: list[dict[str, Any]] = []
     for it in labelled:
         verdict = classify_question(it.question or "", insts[it.instance_id].language)
         ok = bool(set(verdict.categories) & set(it.categories))
@@ -361,7 +362,8 @@ def _grader(items: list[LabelledItem], insts: dict[str, AmbiguityInstance], hedg
     labelled = [it for it in items if it.answer is not None and it.correct is not None]
     if not labelled:
         return None
-    scored, misses = [], []
+    scored: list[tuple[LabelledItem, bool]] = []
+    misses: list[dict[str, Any]] = []
     for it in labelled:
         grade = grade_answer(insts[it.instance_id], it.answer, hedge_rule=hedge_rule)
         ok = grade.correct == it.correct
