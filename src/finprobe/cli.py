@@ -834,6 +834,38 @@ def import_(kind: str = typer.Argument(..., help="What to import: ambiguity-resu
     console.print(f"{result.n_rows} rows imported into {len(result.runs)} run folders", highlight=False)
 
 
+@app.command()
+def judges(benchmark: str = typer.Argument(..., help="The family whose judges to measure: ambiguity."),
+           set_: list[str] = typer.Option([], "--set", help="A bundled labelled set (id) or your own JSONL file; "
+                                          "repeatable (default: every bundled set that can run here)."),
+           user: Optional[str] = typer.Option(None, help="Measure an LLM simulator on this model spec "
+                                              "(openai:MODEL, vllm:MODEL, ...) instead of the deterministic one."),
+           base_url: Optional[str] = typer.Option(None, help="Endpoint of --user."),
+           instances: list[str] = typer.Option([], help="Instance file the items name (the release's for the real "
+                                               "sets); repeatable."),
+           judge: list[str] = typer.Option([], help="simulator | classifier | grader (default: all that apply)."),
+           hedge_rule: str = typer.Option("strict", help="The grader's hedge rule: strict | labelled."),
+           show: int = typer.Option(20, help="Disagreements listed per set and judge."),
+           format: str = typer.Option("table", help="table | json")) -> None:
+    """Agreement of the family's simulator, classifier and grader with labelled sets, by language and kind (Wilson
+    95% intervals). Item format: `finprobe.benchmarks.ambiguity.judges` (README: "Measuring the judges")."""
+    if benchmark != "ambiguity":
+        _fail(f"no judges to measure for {benchmark!r}; known: ambiguity")
+    from finprobe.benchmarks.ambiguity.judges import default_sets, judges_tables, run_judges
+
+    with _user_errors():
+        if base_url is not None:
+            check_base_url(base_url)
+        report_ = run_judges(set_ or default_sets(), user=user, base_url=base_url, instances=instances,
+                             judges=judge or ("simulator", "classifier", "grader"), hedge_rule=hedge_rule, show=show)
+    if format == "json":
+        sys.stdout.write(report_.model_dump_json(indent=2) + "\n")
+    else:
+        from finprobe.report import print_tables
+
+        print_tables(console, judges_tables(report_))
+
+
 # --------------------------------------------------------------------------- check (issue 14)
 @app.command()
 def check(
