@@ -126,7 +126,10 @@ def _match_one(text: str, hop: Hop, lexicon: EntityLexicon | None) -> MatchResul
 _NONE_QUALIFIES = re.compile(
     r"(?i)\b(?:no|none(?:\s+of)?|neither)\b[^.;!?。；]{0,60}?\b(?:meets?|met|satisf(?:y|ies|ied)|qualif(?:y|ies|ied)|"
     r"fulfil(?:s|ls|led)?)\b|\bnot\s+(?:a\s+single|any|one)\b[^.;!?]{0,40}?\b(?:meets?|satisf)"
-    r"|(?:没有|无)[^。；！？]{0,24}?(?:同时)?(?:满足|符合)|(?:均|都)(?:不|未)(?:同时)?(?:满足|符合)|无一(?:满足|符合)")
+    r"|(?:没有|无)[^。；！？]{0,24}?(?:同时)?(?:满足|符合)|(?:均|都)(?:不|未)(?:同时)?(?:满足|符合)|无一(?:满足|符合)"
+    # a bare "None." / "No fund" / "没有基金" is the same answer
+    r"|^\W*(?:none|neither|no\s+(?:fund|company|stock|one|date|day|such\s+\w+)s?)\W*$"
+    r"|^\W*(?:没有|无|均不|都不)(?:基金|公司|股票|满足条件的基金|满足条件的公司)?\W*$")
 
 
 def says_none_qualifies(text: str) -> bool:

@@ -435,7 +435,12 @@ def find_gold_mentions(text: str, hop: Hop, lexicon: EntityLexicon | None = None
         return gold, other
     names = {_fold(c) for c in hop.companions}
     times = {m.value for c in hop.companions for m in find_time_mentions(c, bare_years=True)}
-    return gold, [m for m in other if _fold(m.raw) not in names and m.key not in times]
+    # nor are mentions inside a companion's name ("Huabao" of "Huabao CSI Nonferrous … C", another part)
+    folded = _fold(text)
+    spans = [(m.start(), m.end()) for c in hop.companions if len(c) >= 2
+             for m in re.finditer(re.escape(_fold(c)), folded)]
+    return gold, [m for m in other if _fold(m.raw) not in names and m.key not in times
+                  and not any(s <= m.start and m.end <= e for s, e in spans)]
 
 
 def _not_restated(other: list[Mention], hop: Hop) -> list[Mention]:
