@@ -1,9 +1,12 @@
-"""The optional LLM judge: hard filters, structured verdicts, release prompts used verbatim, unscored (never
-wrong) on failure; driven by an async model callable, and by the real HTTP client against the local server."""
+"""The optional LLM judge: hard filters, structured verdicts, release prompts used as released (template,
+system prompts, the {"answer_score": x} reply), an unusable verdict never replaced by anything; driven by an async
+model callable, and by the real HTTP client against the local server."""
 
 from __future__ import annotations
 
 import json
+
+import pytest
 
 from mh_support import context_for
 
@@ -56,12 +59,12 @@ async def test_hard_filters(demo_chains):
     assert not r.ok and r.correct is None and "hard filter" in str(r.reason) and len(r.raw) == 2
 
 
-async def test_unreadable_and_failed_calls_are_unscored(demo_chains):
+async def test_unreadable_replies_are_unusable_and_failed_calls_propagate(demo_chains):
     chain = demo(demo_chains)
     r = await judge_final(Fake("hmm, hard to say", "still thinking"), chain, "Quillon")
-    assert not r.ok and r.reason == "unreadable judge reply"
-    r = await judge_final(Fake(ModelError("503 after retries")), chain, "Quillon")
-    assert not r.ok and "judge call failed" in str(r.reason)
+    assert not r.ok and r.reason == "unreadable judge reply" and len(r.raw) == 2
+    with pytest.raises(ModelError, match="503"):  # the runner's retries and error record handle it
+        await judge_final(Fake(ModelError("503 after retries")), chain, "Quillon")
 
 
 async def test_release_prompts_are_used_verbatim(release_zh):
@@ -128,5 +131,5 @@ async def test_judge_over_the_real_http_client(demo_chains):
     assert scored.s_final == 0 and scored.final_by == "judge"
     unscored = Transcript(outcome=Outcome.answered, final_answer="QLMC",
                           info={"judge_final": {"ok": False, "reason": "unreadable judge reply"}})
-    fallback = score_chain(chain, unscored, judge="final")
-    assert fallback.s_final == 1 and fallback.final_by == "matcher" and "unreadable" in fallback.notes[0]
+    with pytest.raises(ValueError, match="unusable .*unreadable"):  # never replaced by the matcher
+        score_chain(chain, unscored, judge="final")

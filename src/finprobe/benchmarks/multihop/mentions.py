@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from finprobe.benchmarks.multihop.chains import Hop
-from finprobe.benchmarks.multihop.periods import find_time_mentions
+from finprobe.benchmarks.multihop.periods import TimeMention, find_time_mentions
 from finprobe.core.numbers import ParsedNumber, find_numbers, parse_number, same_figure
 
 __all__ = [
@@ -379,12 +379,20 @@ _RESTATED_GAP = re.compile(r"\s*(?:元|股|手|点|shares|yuan|points)?\s*")
 SHARES_PER_LOT = 100
 
 
+def _inside_number(text: str, t: TimeMention) -> bool:
+    """Digits read as a compact date that belong to a longer number ("0.20780201亿"): no date."""
+    if not t.raw.isdigit():
+        return False
+    before, after = text[max(0, t.start - 1):t.start], text[t.end:t.end + 2]
+    return before in (".", ",") or before.isdigit() or after[:1].isdigit() or bool(re.match(r"\.\d", after))
+
+
 def find_figures(text: str, *, compact_dates: bool = False) -> list[tuple[Mention, ParsedNumber]]:
     """Numbers of `text` that can be figures: dates, periods and security codes are masked out first (a run
     of eight digits that is a calendar date, "20020701", too unless `compact_dates`). A count of 手
     ("322,328手", "32.23万手") is converted to shares (× `SHARES_PER_LOT`), its precision with it."""
     spans = [(t.start, t.end) for t in find_time_mentions(text)  # bare years stay: they are year-like figures
-             if not (compact_dates and t.raw.isdigit() and len(t.raw) == 8)]
+             if not (compact_dates and t.raw.isdigit() and len(t.raw) == 8) and not _inside_number(text, t)]
     spans += [(m.start(), m.end()) for m in _CODE.finditer(text)]
     masked = mask_spans(text, spans, "#")
     out: list[tuple[Mention, ParsedNumber]] = []

@@ -128,6 +128,23 @@ class Trajectory(BaseModel):
             lines.append(f"final answer: {self.final_answer}")
         return "\n".join(lines)
 
+    def render_response(self, result_chars: int = 500) -> str:
+        """The agent's whole response as a release judge reads a "student answer": its words, each search or
+        tool call with the start of what it returned (the release's hard filter asks whether the answer rests
+        on searched data), then its final answer. An agent that only answered is just its answer."""
+        lines = []
+        for turn in self.turns:
+            if turn.text.strip():
+                lines.append(turn.text.strip())
+            if turn.action:
+                lines.append(f"[{turn.action}] {json.dumps(turn.args, ensure_ascii=False)}")
+                if turn.observation:
+                    obs = turn.observation.strip()
+                    lines.append("→ " + (obs if len(obs) <= result_chars else obs[: result_chars - 1] + "…"))
+        if self.final_answer:
+            lines.append(("Final answer: " if lines else "") + self.final_answer)
+        return "\n".join(lines)
+
 
 def _json_action(text: str) -> dict[str, Any] | None:
     return next((v for _, _, v in json_object_spans(text) if isinstance(v, dict) and "action" in v), None)
