@@ -299,6 +299,9 @@ def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) 
     if not g:
         if o:
             return MatchResult(verdict="mismatch", reason=f"states {o[0].raw!r}")
+        if gold and depth > 0 and all(roles.get(m.start) == "unclear" and not is_negated(text, m) for m in gold):
+            # a conclusion that only calls the gold "better" on a `min` hop decides nothing; the whole answer does
+            return MatchResult(verdict="no_answer", reason=f"{gold[0].raw!r} only in a claim of merit")
         if gold:
             return MatchResult(verdict="mismatch", reason=f"{gold[0].raw!r} only as a reference point or rejected")
         return MatchResult(verdict="no_answer", reason="only reference points, no answer")

@@ -387,6 +387,11 @@ def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: boo
         o = [m for m in other if s <= m.start < e]
         sentence = text[s:e]
         for m in g:
+            # A candidate named in one list with its rivals ("the answer is A and B") is not chosen over them.
+            if candidate and _listed_with(text, [m], other):
+                if roles.get(m.start) == "winner" and not _taken_back(text, m, later, hop, lexicon):
+                    return m
+                continue
             # Not a candidate: stated beside at most one other value ("five days after X is Y") it is a
             # finding; in a list of several values it is only restated data.
             found = (roles.get(m.start) == "winner" or _selects(text, m, o)
@@ -397,13 +402,67 @@ def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: boo
     return None
 
 
+_LIST_JOIN = r"\s*(?:、|，|,|;|；|和|与|及|以及|\band\b|&)\s*(?:the\s+)?"
+
+
+def _listed_with(text: str, gold: list[Mention], other: list[Mention]) -> list[Mention]:
+    """The other candidates named in one list with a statement of the gold ("A; B", "A、B和C"), a list the
+    sentence split (at "；") cuts: a list of candidates selects none of them."""
+    everything = sorted(gold + other, key=lambda m: m.start)
+    listed: list[Mention] = []
+    for i, m in enumerate(everything):
+        if not m.gold:
+            continue
+        for step in (-1, 1):
+            j, cur = i + step, m
+            while 0 <= j < len(everything):
+                nxt = everything[j]
+                lo, hi = (nxt, cur) if step < 0 else (cur, nxt)
+                if not re.fullmatch(_LIST_JOIN, text[lo.end:hi.start]):
+                    break
+                if not nxt.gold and nxt not in listed:
+                    listed.append(nxt)
+                cur, j = nxt, j + step
+    return listed
+
+
 def hop_reached(trajectory: Trajectory, hop: Hop, *, lexicon: EntityLexicon | None = None) -> HitResult:
-    """Whether the trajectory reaches `hop`'s answer (see the module docstring). Never raises."""
+    """Whether the trajectory reaches `hop`'s answer (see the module docstring). Never raises. A several-part
+    answer is reached when every part is ("must cover them completely", the release's process prompt); a part
+    named in one list with a part that is reached ("the top two are X and Y") is reached with it."""
+    if hop.parts:
+        subs = hop.part_hops()
+        results = [_hop_reached(trajectory, sub, lexicon) for sub in subs]
+        texts = [t.text for t in trajectory.turns] + [trajectory.final_answer or ""]
+        changed = True
+        while changed and not all(r.hit for r in results):
+            changed = False
+            for i, (sub, r) in enumerate(zip(subs, results, strict=True)):
+                if r.hit:
+                    continue
+                for j, other in enumerate(results):
+                    if not other.hit or not other.evidence or j == i:
+                        continue
+                    names = "|".join(re.escape(n) for n in sorted(sub.names(), key=len, reverse=True) if n)
+                    near = rf"{re.escape(other.evidence)}{_LIST_JOIN}(?:{names})|(?:{names}){_LIST_JOIN}{re.escape(other.evidence)}"
+                    if names and any(re.search(near, t, flags=re.I) for t in texts):
+                        results[i] = HitResult(hit=True, how="listed with a reached part", evidence=sub.answer)
+                        changed = True
+                        break
+        missing = [sub.answer for sub, r in zip(subs, results, strict=True) if not r.hit]
+        if missing:
+            return HitResult(hit=False, how=f"part {missing[0]!r} not reached")
+        return HitResult(hit=True, how="every part", evidence="; ".join(r.evidence for r in results))
+    return _hop_reached(trajectory, hop, lexicon)
+
+
+def _hop_reached(trajectory: Trajectory, hop: Hop, lexicon: EntityLexicon | None = None) -> HitResult:
     if not hop.answer.strip() and hop.value is None:
         return HitResult(hit=False, how="no gold answer for this hop")
     calls = [t for t in trajectory.turns if t.action]
     norm = _Canon(hop, lexicon)
-    candidate = _in_question(trajectory.question, hop, lexicon)
+    # a hop with rival candidates (named in its question, or the previous hop's other answers) is a choice
+    candidate = _in_question(trajectory.question, hop, lexicon) or bool(hop.distractors)
     mirrored_gold = False
     for i, call in enumerate(calls):
         for arg, value in call.args.items():

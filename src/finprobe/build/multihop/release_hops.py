@@ -240,6 +240,7 @@ def _chain_entry(pid: str, recs: dict[Lang, dict[str, Any]], review: dict[str, A
         elif t == k - 1 and rv is None and how == "release_final" and final_note:
             entry["note"] = final_note
         hops.append(entry)
+    _rivals_from_previous(hops)
     chain: dict[str, Any] = {"K": k, "prompt_sha256": {lang: prompt_digest(recs[lang]["prompt"]) for lang in LANGS},
                              "hops": hops}
     if unsettled:
@@ -312,6 +313,30 @@ def _final_parts(recs: dict[Lang, dict[str, Any]], e: HopDraft, z: HopDraft) -> 
             return {"en": listed, "zh": pz}, "release_final", note
         return {"en": [e.candidates[i] for i in iz], "zh": pz}, "release_final", note
     return {lang: [answers[lang]] for lang in LANGS}, "release_final", note
+
+
+def _rivals_from_previous(hops: list[dict[str, Any]]) -> None:
+    """A hop that chooses among the previous hop's answer ("of those two funds, which …") has the previous hop's
+    other parts as its rival candidates (its own sub-question names none)."""
+    for prev, hop in zip(hops, hops[1:], strict=False):
+        values = prev.get("value") if isinstance(prev.get("value"), list) else None
+        mine_values = hop.get("value") if isinstance(hop.get("value"), list) else [hop.get("value")]
+        for lang in LANGS:
+            pv, hv = prev[lang], hop[lang]
+            prev_parts = pv.get("parts") or []
+            if len(prev_parts) < 2 or hv.get("distractors"):
+                continue
+            mine = [p["answer"] for p in hv.get("parts") or []] or [hv["answer"]]
+            names = [[p["answer"], *p.get("aliases", [])] for p in prev_parts]
+            if values is not None and len(values) == len(prev_parts) and None not in mine_values:
+                chosen = [values[i] in mine_values for i in range(len(prev_parts))]  # a date or figure by value
+            else:
+                chosen = [any(m in n for m in mine) for n in names]
+            if sum(chosen) != len(mine):
+                continue
+            rivals = [n for n, c in zip(names, chosen, strict=True) if not c]
+            if rivals:
+                hv["distractors"] = rivals
 
 
 def _same(a: dict[Lang, list[str]], b: dict[Lang, list[str]]) -> bool:
