@@ -16,6 +16,7 @@ Exit status 0; the numbers are the measurement.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -34,8 +35,10 @@ def _agrees(parts: list[str], hop: Hop, lang: str) -> tuple[bool, str]:
     # parts that name the same thing twice ("中药ETF" for two listed funds, one date for two reports) count once
     distinct: list[str] = []
     for p in parts:
-        dates = [m.value for m in find_time_mentions(p) if m.kind == "date"]
-        key = dates[0] if dates else p.strip().casefold()
+        # a "name: figure" part (the instructions' form for "respectively") is keyed by what follows the label
+        value = re.split(r"[:：]\s*", p)[-1] if re.search(r"[:：]\s*\S", p) else p
+        dates = [m.value for m in find_time_mentions(value) if m.kind == "date"]
+        key = dates[0] if dates else value.strip().casefold()
         if key not in distinct:
             distinct.append(key)
     parts = distinct

@@ -175,9 +175,11 @@ _SELECT_AFTER = re.compile(
     r"更早|最早|更晚|最晚|居首|第一)"
 )
 _SELECT_BEFORE = re.compile(
-    r"(?i)(?:\b(?:so|thus|therefore|hence|i\.e\.|meaning|which\s+means|answer(?:\s+is)?|winner(?:\s+is)?|"
+    r"(?i)(?:\b(?:only|so|thus|therefore|hence|i\.e\.|meaning|which\s+means|answer(?:\s+is)?|winner(?:\s+is)?|"
     r"pick|choose|go\s+with|that\s+(?:company|fund|day|date|quarter|month|sector)\s+is|it\s+is|it's|is)\b|→|=>|⇒|=|"
-    r"所以|因此|故|即|也就是|答案|结论|确定为|确定是|选择|为|是)\s*(?:the\s+)?$"
+    r"所以|因此|故|即|也就是|答案|结论|确定为|确定是|选择|只有|仅有|唯有|为|是)\s*(?:the\s+)?$"
+    # a superlative naming the candidate after a preposition: "… was highest on 2024-11-15"
+    r"|(?i:\b(?:highest|lowest|largest|smallest|greatest|biggest|best|worst|earliest|latest)\s+(?:on|in|at|for)\s*$)"
 )
 _PLAN = re.compile(
     r"(?i)\b(?:let\s+me|let's|i'?ll|i\s+will|i\s+need|need\s+to|next\b|now\s+(?:i|let|check|get|look)|check|look\s+up|"
@@ -278,6 +280,31 @@ def _in_question(question: str, hop: Hop, lexicon: EntityLexicon | None) -> bool
     return bool(gold)
 
 
+_QUOTED = re.compile(r"`[^`\n]{1,300}`|\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|「[^」\n]{1,300}」|‘[^’\n]{1,300}’")
+
+
+def _unquoted(text: str) -> str:
+    """`text` with its quotations blanked (same length, so offsets still hold)."""
+    return _QUOTED.sub(lambda m: " " * len(m.group()), text)
+
+
+def _question_rivals(hop: Hop, lexicon: EntityLexicon | None) -> set[str] | None:
+    """The keys of a hop's rival candidates: its distractors, and those its own question lists beside its gold
+    ("on which of 2024-02-06, 2025-06-19 and 2025-07-28 …"); None when it has none. A hop that chooses among
+    named candidates is taken back only for one of them, not for a later hop's date or entity."""
+    keys: set[str] = set()
+    if hop.distractors:  # its rivals by name (the previous hop's other answers, for "of those two days, …")
+        if hop.kind in ("date", "period"):
+            keys |= {m.value for d in hop.distractors for n in d for m in find_time_mentions(n)}
+        else:
+            keys |= {f"__distractor{i}__" for i in range(len(hop.distractors))}
+    if hop.question:
+        gold, other = find_gold_mentions(hop.question, hop, lexicon)
+        if gold and other:
+            keys |= {o.key for o in other}
+    return keys or None
+
+
 def _selects(text: str, m: Mention, others: list[Mention]) -> bool:
     """Whether a mention picks the gold among candidates: a comparative/superlative follows it before the
     next candidate, or a conclusion marker precedes it with no candidate in between."""
@@ -335,17 +362,19 @@ def _settles_on_other(text: str, hop: Hop, lexicon: EntityLexicon | None, *, ten
     sentence)."""
     gold, other = find_gold_mentions(text, hop, lexicon)
     everything = sorted(gold + other, key=lambda m: m.start)
+    rivals = _question_rivals(hop, lexicon)
+    own = _unquoted(text)  # cue words inside a quotation ("`… was actually far better than expected`") are not the agent's
     for o in other:
-        if is_negated(text, o) or is_context(text, o):
+        if is_negated(text, o) or is_context(text, o) or (rivals is not None and o.key not in rivals):
             continue
         prev = max((m.end for m in everything if m.end <= o.start), default=0)
         marked = bool(_CHOICE_BEFORE.search(text[prev:o.start])) or (
             bool(_SUBSTITUTE_BEFORE.search(text[prev:o.start])) and bool(_SUBSTITUTE_AFTER.match(text[o.end:])))
         concluded = not need_retraction and bool(_CONCLUDED_BEFORE.search(text[prev:o.start])) and \
-            (contrast_before or bool(_CONTRAST.search(text[:o.start])))
+            (contrast_before or bool(_CONTRAST.search(own[:o.start])))
         if not (marked or concluded or selected_by_comparison(text, o, everything)):
             continue
-        if concluded or _RETRACT.search(text[:o.start]) or (not need_retraction and (tentative or marked)):
+        if concluded or _RETRACT.search(own[:o.start]) or (not need_retraction and (tentative or marked)):
             return True
     return False
 
@@ -356,7 +385,10 @@ def _taken_back(text: str, m: Mention, later: str, hop: Hop, lexicon: EntityLexi
     s, e = next(((s, e) for s, e in sentences(text) if s <= m.start < e), (m.start, len(text)))
     tentative = bool(_TENTATIVE.search(text[m.end:e]))
     contrast = bool(_CONTRAST.search(text[s:m.start]))
-    if _settles_on_other(text[m.end:], hop, lexicon, tentative=tentative, need_retraction=False,
+    # a hop that asks for a fact, no choice ("when was its 2023 report released?"): another date concluded later
+    # ("因此2024年10月24日…") is a later hop's finding, taken back only with a retraction
+    fact = hop_direction(hop) == "none"
+    if _settles_on_other(text[m.end:], hop, lexicon, tentative=tentative and not fact, need_retraction=fact,
                          contrast_before=contrast):
         return True
     return bool(later) and _settles_on_other(later, hop, lexicon, tentative=False, need_retraction=True)

@@ -43,6 +43,7 @@ from finprobe.build.multihop.release_rules import (
     HopDraft,
     Lang,
     en_key,
+    en_short_forms,
     en_spellings,
     expected_count,
     extract_answers,
@@ -137,9 +138,11 @@ def _language_hop(draft: HopDraft, parts: list[str], lang: Lang, texts: str,
         if i is not None:
             names.append(cands[i])
             if lang == "en":
-                names += en_spellings(cands[i], texts, cands)
+                names += en_spellings(cands[i], texts, cands) + en_short_forms(cands[i], texts, cands)
         if lang == "en" and cands:
             names += en_spellings(written, texts, [c for j, c in enumerate(cands) if j != i])
+        if lang == "en":
+            names += en_short_forms(written, texts, [c for j, c in enumerate(cands) if j != i])
         out: list[str] = []
         for n in names:
             if n and n not in out:

@@ -483,6 +483,24 @@ def extract_answers(subquestions: list[str], response: str, lang: Lang, *, final
     return hops
 
 
+_LEADING_WORDS = {"Among", "Between", "Of", "For", "On", "In", "The", "Both", "Only", "Therefore", "Since", "As",
+                  "At", "By", "From", "Compared", "And", "Then", "So", "Thus", "Hence", "While", "With"}
+
+
+def _joins_two_names(span: str, name: str, candidates: list[str]) -> bool:
+    """Whether an "and" in `span` ends one name and starts the next: after a share class or a parenthesis ("…
+    Index A and Fullgoal", "(FOF) and Southern"), or before another candidate's first word ("Feeder and Orient").
+    "China Merchants and Wells Pension …" (one fund's translated name) is no such join."""
+    if re.search(r"\band\b", name):
+        return False
+    firsts = {c.split()[0] for c in candidates if c != name and c.split()}
+    for m in re.finditer(r"\s+and\s+", span):
+        before, after = span[:m.start()], span[m.end():]
+        if re.search(r"(?:\b[A-Z]|\))$", before) or (after.split() and after.split()[0] in firsts):
+            return True
+    return False
+
+
 def en_spellings(name: str, text: str, candidates: list[str]) -> list[str]:
     """How an English text writes `name` when it translates it differently ("Yuyue Medical" for "Yuwell Medical"):
     the best-aligned spans of `text` (whole words, starting with a capital, at least `EN_NAME_SIMILARITY` close and
@@ -499,9 +517,17 @@ def en_spellings(name: str, text: str, candidates: list[str]) -> list[str]:
         for j in range(i, min(len(words), i + n_words + 3)):
             if not re.match(r"[A-Z0-9*(]", words[j].group()) and not words[j].group().endswith(")"):
                 continue
-            span = text[words[i].start():words[j].end()]
-            if name.casefold() in span.casefold() or span.casefold() in name.casefold():
+            end = words[j].end()
+            figure = re.search(r"\s*\([^)]*\d[^)]*\)$", text[words[i].start():end])  # "… C (17.26%)": the name
+            if figure:
+                end = words[i].start() + figure.start()
+            span = text[words[i].start():end]
+            if not span or name.casefold() in span.casefold() or span.casefold() in name.casefold():
                 continue
+            if _joins_two_names(span, name, candidates):
+                continue  # the end of one name and the start of the next ("… Index A and Fullgoal")
+            if "%" in span or span.split()[0] in _LEADING_WORDS:
+                continue  # "773% for Harvest …", "Among Southern …": words of the sentence
             if re.match(r"[A-Z]\s+[a-z]", span):  # a share class ending the name before ("C and …")
                 continue
             name_words = {w.casefold() for w in re.findall(r"[A-Za-z]+", name)}
@@ -518,7 +544,7 @@ def en_spellings(name: str, text: str, candidates: list[str]) -> list[str]:
                 continue
             if any(fuzz.ratio(en_key(c), en_key(span)) >= score for c in candidates if c != name):
                 continue
-            scored.append((score, words[i].start(), words[j].end()))
+            scored.append((score, words[i].start(), end))
     out: list[str] = []
     taken: list[tuple[int, int]] = []
     for score, s, e in sorted(scored, key=lambda x: -x[0]):
@@ -562,3 +588,31 @@ def final_reference_parts(final_reference: str, draft: HopDraft, lang: Lang) -> 
         named = _named_in(final_reference, draft.candidates, lang, "entity")
         return [draft.candidates[i] for i, _ in named], [i for i, _ in named], []
     return [], [], []
+
+
+_COMPANY_TAIL = {"group", "metals", "holding", "holdings", "co.", "co", "ltd.", "ltd", "company", "corporation",
+                 "corp.", "technology", "technologies", "industry", "industries", "inc.", "international"}
+_FUND_WORD = re.compile(r"(?i)\b(?:ETF|LOF|FOF|QDII|fund|index|hybrid|mixed|bond|link|linked|feeder|pension|holding\s+period|"
+                        r"connect|[A-Z])\b|\(")
+
+
+def en_short_forms(name: str, text: str, candidates: list[str]) -> list[str]:
+    """The shortened forms of a company's name an English text uses ("Tongling Nonferrous" for "Tongling
+    Nonferrous Metals", "Shanghai Construction" for "Shanghai Construction Group"): the name without its
+    trailing company words (group, metals, holdings, …), at least two words long, when it starts no other
+    candidate's name. Funds and indexes get none: "Harvest CSI 500 ETF" is another fund than its feeder."""
+    if _FUND_WORD.search(name):
+        return []
+    words = name.replace(",", " ").split()
+    n = len(words)
+    while n > 2 and words[n - 1].casefold() in _COMPANY_TAIL:
+        n -= 1
+    if n == len(words):
+        return []
+    short = " ".join(words[:n])
+    if any(c != name and c.casefold().startswith(short.casefold()) for c in candidates):
+        return []
+    rest = re.escape(words[n])
+    if re.search(rf"(?<![A-Za-z]){re.escape(short)}(?!,?\s+{rest})(?![A-Za-z0-9])", text):
+        return [short]
+    return []
