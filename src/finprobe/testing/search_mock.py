@@ -13,6 +13,7 @@ fixed page of `n` placeholder results naming the query. `fail_status` makes ever
 Each request is logged (path, query, whether a token was sent and matched; never the token).
 
     async with MockSearchServer(key="k") as srv: ...  # srv.base_url
+    with MockSearchThread(key="k") as srv: ...         # the same, on its own loop (for the CLI, sync code)
     python -m finprobe.testing.search_mock --port 8888 [--corpus passages.jsonl] [--key K]
 """
 
@@ -22,6 +23,7 @@ import argparse
 import asyncio
 import hmac
 import socket
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +31,7 @@ from aiohttp import web
 
 from finprobe.core.retrieval import BM25Index, Passage, load_corpus
 
-__all__ = ["MockSearchServer"]
+__all__ = ["MockSearchServer", "MockSearchThread"]
 
 Result = dict[str, str]
 
@@ -116,6 +118,38 @@ class MockSearchServer:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
+
+
+class MockSearchThread:
+    """A MockSearchServer on its own event loop in a background thread (same arguments; `.server` is it)."""
+
+    def __init__(self, **kwargs: Any):
+        self.server = MockSearchServer(**kwargs)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="finprobe-search-mock", daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return self.server.base_url
+
+    def start(self, timeout_s: float = 10.0) -> MockSearchThread:
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self.server.start(), self._loop).result(timeout_s)
+        return self
+
+    def stop(self, timeout_s: float = 10.0) -> None:
+        if not self._thread.is_alive():
+            return
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self._loop).result(timeout_s)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout_s)
+        self._loop.close()
+
+    def __enter__(self) -> MockSearchThread:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -163,6 +163,10 @@ async def _judge(ctx: EpisodeContext[MultihopOptions], chain: Chain) -> None:
         if options.process_when == "final_wrong" and final_correct:
             transcript.info["judge_process"] = {"skipped": "the final answer is right (S = 1)", "ok": True}
             return
+        if not chain.intermediate:
+            transcript.info["judge_process"] = {"skipped": "a 1-hop chain has no intermediate answer (N = 0)",
+                                                "ok": True}
+            return
         text = trajectory.render_response() if release else trajectory.render()
         verdict = await judge_process(judge, chain, text, use_release_prompts=options.release_judge_prompts)
         transcript.info["judge_process"] = verdict.model_dump()

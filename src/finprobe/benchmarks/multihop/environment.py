@@ -53,7 +53,7 @@ class MultihopEnv:
     def __init__(self, tools: MarketTools | SearchTools | None, setting: Setting = "tools"):
         if setting != "no_tools" and tools is None:
             raise ValueError(f"the {setting!r} setting needs its tools")
-        self.tools = tools if setting == "tools" else None
+        self.tools = tools if setting != "no_tools" else None
         self.setting = setting
         self.calls = 0
         self.failed_calls = 0

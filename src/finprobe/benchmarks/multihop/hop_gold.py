@@ -59,7 +59,7 @@ def _hop(h: dict[str, Any], lang: str) -> Hop:
     answer = str(view.get("answer") or "")
     alternatives = [_hop({**a, "how": h.get("how")}, lang).model_copy(update={"question": view.get("question")})
                     for a in h.get("alternatives") or []]
-    return Hop(answer=answer, question=view.get("question") or None, kind=kind,  # type: ignore[arg-type]
+    return Hop(answer=answer, question=view.get("question") or None, kind=kind,
                value=None if values is not None else value,
                aliases=[str(a) for a in view.get("aliases") or []],
                distractors=[[str(n) for n in d] for d in view.get("distractors") or []],

@@ -50,7 +50,6 @@ from pydantic import BaseModel
 
 from finprobe.benchmarks.multihop.asides import in_labelled_brackets, is_aside
 from finprobe.benchmarks.multihop.chains import Hop
-from finprobe.benchmarks.multihop.periods import find_time_mentions
 from finprobe.benchmarks.multihop.comparisons import Role, comparative_claims, comparison_roles, hop_direction
 from finprobe.benchmarks.multihop.mentions import (
     EntityLexicon,
@@ -66,6 +65,7 @@ from finprobe.benchmarks.multihop.mentions import (
     selected_by_comparison,
     sentences,
 )
+from finprobe.benchmarks.multihop.periods import find_time_mentions
 from finprobe.core.numbers import ParsedNumber, same_figure
 
 __all__ = ["MatchResult", "match_final", "says_none_qualifies"]
@@ -600,11 +600,9 @@ def _question_label(hop: Hop) -> tuple[str, list[str]] | None:
             return "zh", [label]
         return "en", [w.lower() for w in re.findall(r"[\w-]+", label) if w.lower() not in _LABEL_STOP]
     q = hop.question or ""
-    m = None
-    for m in _ASKED_ZH.finditer(q):
-        pass
-    if m is not None:
-        label = _ZH_LABEL_STOP.sub("", m.group(1).strip())
+    asked = list(_ASKED_ZH.finditer(q))
+    if asked:  # the last thing the question asks for
+        label = _ZH_LABEL_STOP.sub("", asked[-1].group(1).strip())
         return ("zh", [label]) if len(label) >= 2 else None
     m = _ASKED_EN.search(q)
     if m is None:

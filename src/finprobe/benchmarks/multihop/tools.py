@@ -38,7 +38,6 @@ from pydantic import BaseModel, Field
 
 from finprobe.benchmarks.multihop.market.db import MarketDB, normalise_alias
 from finprobe.benchmarks.multihop.market.schema import EVENT_TYPES, FUND_METRICS, HORIZONS, Entity
-from finprobe.benchmarks.multihop.websearch import WebResult, WebSearch, WebSearchError, load_web_search
 from finprobe.benchmarks.multihop.periods import (
     ArgumentError,
     find_time_mentions,
@@ -46,6 +45,7 @@ from finprobe.benchmarks.multihop.periods import (
     parse_month_arg,
     parse_period_arg,
 )
+from finprobe.benchmarks.multihop.websearch import WebResult, WebSearch, WebSearchError, load_web_search
 from finprobe.core.actions import ActionSpec, ArgSpec
 from finprobe.core.retrieval import BM25Index, Passage
 

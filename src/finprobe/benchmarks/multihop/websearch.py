@@ -142,7 +142,10 @@ def load_web_search(spec: str) -> WebSearch:
         factory = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as exc:
         raise ValueError(f"web search plug-in {spec!r}: {exc}") from None
-    obj = factory() if callable(factory) and not isinstance(factory, WebSearch) else factory
+    try:
+        obj = factory() if callable(factory) and not isinstance(factory, WebSearch) else factory
+    except Exception as exc:  # noqa: BLE001 - a user's factory failing is a configuration error, said as one
+        raise ValueError(f"web search plug-in {spec!r}: its factory failed ({type(exc).__name__}: {exc})") from None
     if not isinstance(obj, WebSearch):
         raise ValueError(f"web search plug-in {spec!r} has no async search(query, k) method")
     return obj

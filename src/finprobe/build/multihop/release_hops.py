@@ -195,11 +195,11 @@ def _chain_entry(pid: str, recs: dict[Lang, dict[str, Any]], review: dict[str, A
     unsettled: list[int] = []
     for t in range(k):
         e, z = drafts["en"][t], drafts["zh"][t]
-        rv = reviewed_hops.get(t + 1)
+        rv: dict[str, Any] | None = reviewed_hops.get(t + 1)
         parts: dict[Lang, list[str]]
         if rv is not None:
             parts = {lang: _as_parts(rv.get(lang)) for lang in LANGS}
-            rule_parts = {"en": e.parts, "zh": z.parts}
+            rule_parts: dict[Lang, list[str]] = {"en": e.parts, "zh": z.parts}
             how = (f"rule:{z.rule}" if _agree(e, z) and _same(parts, rule_parts) else "reviewed")
         elif _agree(e, z):
             parts, how = {"en": list(e.parts), "zh": list(z.parts)}, f"rule:{z.rule}"
@@ -214,7 +214,7 @@ def _chain_entry(pid: str, recs: dict[Lang, dict[str, Any]], review: dict[str, A
         if values:
             entry["value"] = values if len(values) > 1 else values[0]
         n_cands = len(z.candidates) if z.candidates else len(e.candidates)
-        if (rv or {}).get("ordered") is not None:
+        if rv is not None and rv.get("ordered") is not None:
             entry["ordered"] = bool(rv["ordered"])
         elif len(parts["zh"]) > 1 and expected_count(z.question, "zh", n_cands) == n_cands and n_cands > 2:
             entry["ordered"] = True
@@ -238,7 +238,7 @@ def _chain_entry(pid: str, recs: dict[Lang, dict[str, Any]], review: dict[str, A
             rivals = [_as_parts(r) for r in (((rv or {}).get("rivals") or {}).get(lang) or [])]
             if rivals:
                 entry[lang]["distractors"] = rivals
-        if (rv or {}).get("note"):
+        if rv is not None and rv.get("note"):
             entry["note"] = str(rv["note"])
         elif t == k - 1 and rv is None and how == "release_final" and final_note:
             entry["note"] = final_note
@@ -322,8 +322,8 @@ def _rivals_from_previous(hops: list[dict[str, Any]]) -> None:
     """A hop that chooses among the previous hop's answer ("of those two funds, which …") has the previous hop's
     other parts as its rival candidates (its own sub-question names none)."""
     for prev, hop in zip(hops, hops[1:], strict=False):
-        values = prev.get("value") if isinstance(prev.get("value"), list) else None
-        mine_values = hop.get("value") if isinstance(hop.get("value"), list) else [hop.get("value")]
+        values: list[Any] | None = prev["value"] if isinstance(prev.get("value"), list) else None
+        mine_values: list[Any] = hop["value"] if isinstance(hop.get("value"), list) else [hop.get("value")]
         for lang in LANGS:
             pv, hv = prev[lang], hop[lang]
             prev_parts = pv.get("parts") or []
@@ -402,7 +402,21 @@ def sidecar_path() -> Path:
 
 
 def render(sidecar: dict[str, Any]) -> str:
-    return json.dumps(sidecar, ensure_ascii=False, indent=1) + "\n"
+    """The sidecar as JSON with one line per hop (compact, and a change to a hop is a one-line diff)."""
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    head = {k: v for k, v in sidecar.items() if k != "chains"}
+    lines = ["{"] + [f" {one(k)}:{one(v)}," for k, v in head.items()] + [' "chains":{']
+    chains = list(sidecar.get("chains", {}).items())
+    for i, (pid, entry) in enumerate(chains):
+        rest = {k: v for k, v in entry.items() if k != "hops"}
+        lines.append(f"  {one(pid)}:{{" + "".join(f"{one(k)}:{one(v)}," for k, v in rest.items()) + '"hops":[')
+        hops = entry.get("hops", [])
+        lines += [f"   {one(h)}{',' if j < len(hops) - 1 else ''}" for j, h in enumerate(hops)]
+        lines.append("  ]}" + ("," if i < len(chains) - 1 else ""))
+    lines += [" }", "}"]
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,8 +32,9 @@ from rapidfuzz import fuzz
 
 from finprobe.benchmarks.multihop.periods import find_time_mentions
 
-__all__ = ["Draft", "HopDraft", "date_candidates", "entity_candidates", "expected_count", "extract_answers",
-           "question_kind", "split_subquestions"]
+__all__ = ["Draft", "HopDraft", "date_candidates", "en_key", "en_short_forms", "en_spellings", "entity_candidates",
+           "expected_count", "extract_answers", "final_reference_parts", "question_kind", "split_scoring_note",
+           "split_subquestions"]
 
 Lang = Literal["en", "zh"]
 
@@ -547,7 +548,7 @@ def en_spellings(name: str, text: str, candidates: list[str]) -> list[str]:
             scored.append((score, words[i].start(), end))
     out: list[str] = []
     taken: list[tuple[int, int]] = []
-    for score, s, e in sorted(scored, key=lambda x: -x[0]):
+    for _score, s, e in sorted(scored, key=lambda x: -x[0]):
         if any(s < te and e > ts for ts, te in taken):
             continue
         taken.append((s, e))
