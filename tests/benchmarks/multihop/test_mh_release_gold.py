@@ -97,6 +97,22 @@ def test_the_reference_response_scores_one_on_every_chain(finhopper):
             assert s.s_final == 1.0 and s.score == 1.0, (lang, c.id, s.final_verdict)
 
 
+def test_the_process_detector_finds_the_reference_responses_intermediate_answers(finhopper):
+    """Measured, not tuned to 100%: 738 of the 742 checkpoints (both languages). The four misses: en L3_5hop_5
+    hop 4 (the release's reference response calls the two funds a tie); zh L1_2hop_13 hop 1 ("分位数更低，排名更
+    靠前": two comparatives of opposite direction about the gold); zh L3_5hop_7 hop 2 (its rival is "that day",
+    so every later date counts as one, and a later hop's conclusion reads as a change of mind); zh L3_6hop_14
+    hop 4 (the implied report, written "那天对应的半年报（统计截止2025年6月30日）", not as "2025年半年报")."""
+    missed, total = [], 0
+    for lang in LANGS:
+        for c in chains_of(finhopper, lang):
+            s = score_chain(c, answered(c.reference_response))
+            total += len(s.hits)
+            missed += [(lang, c.id, i + 1) for i, hit in enumerate(s.hits) if not hit]
+    print(f"\nreference responses reach {total - len(missed)} of {total} checkpoints; missed: {missed}")
+    assert total == 742 and len(missed) <= 4
+
+
 # Five chains read by hand (K = 2, 2, 3, 4, 6): an answer that states hop 1's answer only reaches one of the
 # N = K − 1 checkpoints and misses the final answer, so S = α · 1/N with α = 0.5.
 HAND_READ = {"L1_2hop_1": 0.5, "L1_2hop_5": 0.5, "L2_3hop_1": 0.25, "L2_4hop_3": 0.5 / 3, "L3_6hop_2": 0.1}
