@@ -31,8 +31,9 @@ MAX_ROUNDS = 42  # the FinHopper paper's ReAct iteration budget
 ANSWER_SPEC = ActionSpec(
     name="answer",
     description="Give the final answer: the name, date, period or figure (with its unit) the question asks for.",
-    # room for a worked answer (the release's reference responses run to 3,000 characters)
-    args=[ArgSpec(name="value", max_length=4000)],
+    # room for a short worked answer (each step's answer, then the final one); not more: llama.cpp's grammar
+    # parser refuses a string bounded above ~1,000 characters (and llama-cpp-python then crashes)
+    args=[ArgSpec(name="value", max_length=1000)],
 )
 
 
