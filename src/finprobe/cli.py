@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -118,15 +117,15 @@ def _fail(text: str) -> NoReturn:
 
 
 @contextmanager
-def _user_errors() -> Iterator[None]:
+def _user_errors(where: str = "") -> Iterator[None]:
     """Problems with the user's input (a moved data file, not a run folder, a bad option, ...) end with
-    a one-line message and exit status 2, not a traceback."""
+    a one-line message and exit status 2, not a traceback. `where` (e.g. the family of a demo run) leads it."""
     try:
         yield
     except (click.exceptions.Exit, typer.Exit):
         raise  # an exit already decided (click's Exit is a RuntimeError: it must not become "error: 2")
     except USER_ERRORS as exc:
-        _fail(_message(exc))
+        _fail(f"{where}{_message(exc)}")
 
 
 def _parse_scalar(text: str) -> Any:
@@ -259,80 +258,71 @@ def _apply_prices(config: RunConfig, path: Path) -> RunConfig:
     return config.model_copy(update={"roles": roles})
 
 
-def _default_out(config: RunConfig, agent: str, fingerprint: str) -> Path:
-    slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{config.benchmark}-{config.mode or 'default'}-{agent}").strip("-")
-    return Path("runs") / f"{slug}-{fingerprint[:8]}"
-
-
-def _prepare(config: RunConfig, out: Path | None, *, fresh: bool = False, cache: bool = False,
-             progress: bool = False) -> tuple[Any, list[Any]]:
-    """A Runner with every input loaded and checked (data, corpus, corrections, options, roles, endpoint
-    URLs and keys) and its run folder chosen: what `validate` checks and `run` does before any request."""
-    from finprobe.core.cache import ResponseCache
-    from finprobe.core.families import load_family
-    from finprobe.core.runner import Runner
-
-    runner = Runner(config, out or Path("."), benchmark=load_family(config.benchmark), fresh=fresh,
-                    cache=ResponseCache() if cache else None, progress=progress)
-    samples = runner.load_samples()
-    runner.check_roles(runner.role_configs())
-    if out is None:
-        agent = runner.role_configs().get("agent")
-        runner.out_dir = _default_out(config, agent.spec if agent else "none",
-                                      runner.manifest_for(samples).fingerprint)
-    return runner, samples
+def _print_preflight(checks: list[Any]) -> None:
+    """What the preflight checked and cost, one line per endpoint role, before the first sample."""
+    for check in checks:
+        console.print(Text(safe_text(check.line(), one_line=True), style="dim"), soft_wrap=True)
+        for note in check.notes:
+            console.print(Text.assemble(("note: ", "yellow"), safe_text(note, one_line=True)), soft_wrap=True)
 
 
 def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, progress: bool, *,
-             baselines: bool = False) -> tuple[Path, bool]:
-    """Run one family: the summary and the HTML report at the end (beside the family's baselines for the
-    demo suite). Returns the run folder and whether any sample was scored (or skipped by design)."""
-    with _user_errors():
-        runner, samples = _prepare(config, out, fresh=fresh, cache=cache, progress=progress)
-        result = run_async(runner.run(samples))
-    _finish_run(runner, result, baselines=baselines)
+             baselines: bool = False, preflight: bool = True, max_errors: float | None = None,
+             where: str = "") -> tuple[Path, bool]:
+    """Run one family through the Python API (`finprobe.api.run_config`), then the summary, the HTML
+    report's path and a last line on how the trials ended. Returns the run folder and whether the run
+    scored samples and played every trial."""
+    from finprobe.api import run_config
+    from finprobe.core.families import load_family
+    from finprobe.report import print_summary, print_tables
+
+    with _user_errors(where):
+        result = run_config(config, out=out, fresh=fresh, cache=cache, progress=progress, preflight=preflight,
+                            max_errors=max_errors, baselines=baselines, on_preflight=_print_preflight)
+    bench = load_family(result.family)
+    if result.report_error is not None:
+        err_console.print(Text(f"warning: the HTML report could not be written ({result.report_error}); "
+                               f"make it with: finprobe report {result.run_dir} --html report.html"))
+    print_summary(console, bench, result.metrics, title=f"{result.family} — {result.run_dir}",
+                  report_path=None if result.report_path is None else str(result.report_path))
+    if result.baselines:
+        from finprobe.report.baselines import side_by_side_table
+
+        agent = {**bench.roles, **{r: rc.spec for r, rc in result.manifest.config.roles.items()}}.get("agent", "?")
+        print_tables(console, [side_by_side_table(bench, [(f"this run ({agent})", result.metrics), *result.baselines],
+                                                  with_ci=False)])  # fits 80 columns
     reasons = "; ".join(f"{n} × {reason}" for reason, n in list(result.error_reasons.items())[:3])
     more = len(result.error_reasons) - 3
     if more > 0:
         reasons += f"; and {more} other reasons"
+    if result.stopped is not None:
+        _print_error(f"{result.stopped} · {result.run_dir} resumes: fix the cause and run the same command again")
+        return result.run_dir, False
     if result.n_scored == 0 and result.n_trials > result.n_skipped:
-        _print_error(f"no sample was scored in {runner.out_dir}: {result.n_errors} of {result.n_trials} "
+        _print_error(f"no sample was scored in {result.run_dir}: {result.n_errors} of {result.n_trials} "
                      f"{'trials' if config.epochs > 1 else 'samples'} ended in error"
                      + (f" ({reasons})" if reasons else ""))
-        return runner.out_dir, False
+        return result.run_dir, False
     errors = f"{result.n_errors} errors" + (f" ({reasons})" if reasons else "")
     console.print(Text(safe_text(f"{result.n_ran} samples run, {result.n_resumed} resumed from the store, "
-                                 f"{errors} · stored in {runner.out_dir}", one_line=True), style="dim"),
+                                 f"{errors} · stored in {result.run_dir}", one_line=True), style="dim"),
                   soft_wrap=True)
-    return runner.out_dir, True
+    return result.run_dir, True
 
 
-def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
-    """The end of every run: the rich summary, the HTML report written into the run folder (and, for the
-    demo suite, the family's baseline policies run on the same data beside this run)."""
-    from finprobe.report import load_run, print_summary, print_tables
-    from finprobe.report.html import write_run_report
-
-    extra, terminal_extra = [], []
-    if baselines:
-        from finprobe.report.baselines import run_baselines, side_by_side_table
-
-        agent = runner.role_configs().get("agent")
-        columns = [(f"this run ({agent.spec if agent else '?'})", result.metrics),
-                   *run_baselines(runner.bench, runner.config)]
-        extra.append(side_by_side_table(runner.bench, columns))
-        terminal_extra.append(side_by_side_table(runner.bench, columns, with_ci=False))  # fits 80 columns
-    report_path: Path | None = None
+def parse_max_errors(text: str | None) -> float | None:
+    """`--max-errors` as the API takes it: a count (5), a fraction (0.1) or a percentage (10%)."""
+    if text is None or not str(text).strip():
+        return None
+    raw = str(text).strip()
     try:
-        report_path = write_run_report(load_run(runner.out_dir), extra_tables=extra)
-    except Exception as exc:  # noqa: BLE001 - the run is stored; the report can be made again with `report`
-        err_console.print(Text(f"warning: the HTML report could not be written ({type(exc).__name__}: {exc}); "
-                               f"make it with: finprobe report {runner.out_dir} --html report.html"))
-    print_summary(console, runner.bench, result.metrics, title=f"{runner.config.benchmark} — {runner.out_dir}",
-                  report_path=None if report_path is None else str(report_path))
-    if terminal_extra:
-        print_tables(console, terminal_extra)
-    return report_path
+        value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
+    except ValueError:
+        raise typer.BadParameter(f"--max-errors {raw!r}: a count (5), a fraction (0.1) or a percentage (10%)") from None
+    if value < 0 or value != value or (value >= 1 and value != int(value)) or (raw.endswith("%") and value >= 1):
+        raise typer.BadParameter(f"--max-errors {raw!r}: a count (0, 1, 2, ...), a fraction between 0 and 1, or a "
+                                 "percentage below 100%")
+    return value
 
 
 @app.command()
@@ -340,16 +330,19 @@ def run(
     benchmark: Optional[str] = typer.Argument(None, help="Family to run; omitted: the bundled demo suite."),
     data: Optional[str] = typer.Option(None, help="Data file or URL in the family's official format (default: bundled demo)."),
     mode: Optional[str] = typer.Option(None, help="Mode (see `finprobe list modes`)."),
-    agent: Optional[str] = typer.Option(None, help="Agent model or baseline policy: local, openai:MODEL, reference, ..."),
+    agent: Optional[str] = typer.Option(None, envvar="FINPROBE_AGENT",
+                                        help="Agent model or baseline policy: local, openai:MODEL, reference, ..."),
     user: Optional[str] = typer.Option(None, help="User simulator: a component name or a model spec."),
     judge: Optional[str] = typer.Option(None, help="Judge: a component name or a model spec."),
     classifier: Optional[str] = typer.Option(None, help="Question classifier: a component or a model spec."),
     base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles (http:// or https://, no credentials)."),
-    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    api_key_env: Optional[str] = typer.Option(None, envvar="FINPROBE_API_KEY_ENV",
+                                              help="Name of the env variable holding the API key."),
     set_: list[str] = typer.Option([], "--set", help="ROLE.KEY=VALUE: generation (temperature, max_tokens, ...) or backend args."),
     option: list[str] = typer.Option([], "--option", "-O", help="Family option KEY=VALUE (e.g. corpus=PATH)."),
     corpus: Optional[str] = typer.Option(None, help="Passage corpus (ambiguity): shortcut for -O corpus=PATH."),
     limit: Optional[int] = typer.Option(None, help="Run only the first N samples (N >= 1)."),
+    sample_id: list[str] = typer.Option([], "--sample-id", help="Run only this sample (repeatable, or ID,ID,...)."),
     epochs: Optional[int] = typer.Option(None, help="Trials per sample (each its own seed); reports add pass^k."),
     protocol: Optional[str] = typer.Option(None, help="A named protocol of the family: a preset of options "
                                                       "(see `finprobe list options FAMILY`); -O overrides it."),
@@ -363,14 +356,26 @@ def run(
     fresh: bool = typer.Option(False, help="Start over in the run folder instead of resuming."),
     cache: bool = typer.Option(False, help="Use the response cache (~/.cache/finprobe)."),
     progress: bool = typer.Option(True, help="Show a progress bar."),
+    max_errors: Optional[str] = typer.Option(None, envvar="FINPROBE_MAX_ERRORS",
+                                             help="Stop early once more trials than this ended in error: a count "
+                                                  "(5), a fraction (0.1) or a percentage (10%); resumable."),
+    preflight: bool = typer.Option(True, help="Check each endpoint role's key, server and model with one tiny "
+                                              "request before the first sample."),
     persona: Optional[str] = typer.Option(None, help="regret: the simulated user (shortcut for -O persona=...)."),
     method: Optional[str] = typer.Option(None, help="regret: the prompt method (shortcut for -O method=...)."),
 ) -> None:
-    """Run a benchmark (resumes an interrupted run in the same folder). Every input is loaded and checked
-    before the first request. Exit status: 0 when samples were scored (errors of some are listed), 1 when
-    none was, 2 for bad input."""
+    """Run a benchmark (resumes an interrupted run in the same folder). Every input is loaded and checked,
+    and every endpoint preflighted, before the first sample. Exit status: 0 when samples were scored (errors
+    of some are listed), 1 when none was or the run stopped early (--max-errors), 2 for bad input."""
     from finprobe.core.families import available_families, load_family
 
+    error_budget = parse_max_errors(max_errors)
+    if benchmark is None and config_file is not None:  # the file names the family: no demo suite
+        with _user_errors():
+            named = read_run_config(config_file).get("benchmark")
+        if named is not None and not isinstance(named, str):
+            _fail(f"{config_file}: benchmark must be a family name (see `finprobe list`), not {named!r}")
+        benchmark = named
     if corpus:
         option = [*option, f"corpus={corpus}"]
     for key, value in (("persona", persona), ("method", method)):
@@ -380,7 +385,7 @@ def run(
     demo = benchmark is None  # the demo suite: each family beside its baselines, then where to go next
     configs = []
     for name in names:  # every family's inputs are checked before the first one runs
-        with _user_errors():
+        with _user_errors(f"{name}: " if demo else ""):
             family_options, family_limit = option, limit
             if demo and data is None:
                 family = load_family(name)
@@ -391,6 +396,8 @@ def run(
                                   base_url=base_url, api_key_env=api_key_env, sets=set_, options=family_options,
                                   config_file=config_file, sample_retries=sample_retries, epochs=epochs,
                                   sample_timeout=sample_timeout, protocol=protocol)
+            if sample_id:
+                config = config.model_copy(update={"sample_ids": list(sample_id)})
             if prices is not None:
                 config = _apply_prices(config, prices)
         configs.append((name, config))
@@ -398,7 +405,8 @@ def run(
     folders: list[Path] = []
     for name, config in configs:
         target = out if (out is None or benchmark) else out / name
-        folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo)
+        folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo, preflight=preflight,
+                                  max_errors=error_budget, where=f"{name}: " if demo else "")
         folders.append(folder)
         ok = scored and ok
     if demo:
@@ -486,16 +494,18 @@ def validate(
     benchmark: str = typer.Argument(..., help="Family whose inputs to check."),
     data: Optional[str] = typer.Option(None, help="Data file or URL (default: bundled demo)."),
     mode: Optional[str] = typer.Option(None, help="Mode (see `finprobe list modes`)."),
-    agent: Optional[str] = typer.Option(None, help="Agent model or baseline policy."),
+    agent: Optional[str] = typer.Option(None, envvar="FINPROBE_AGENT", help="Agent model or baseline policy."),
     user: Optional[str] = typer.Option(None, help="User simulator."),
     judge: Optional[str] = typer.Option(None, help="Judge."),
     classifier: Optional[str] = typer.Option(None, help="Question classifier."),
     base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles."),
-    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    api_key_env: Optional[str] = typer.Option(None, envvar="FINPROBE_API_KEY_ENV",
+                                              help="Name of the env variable holding the API key."),
     set_: list[str] = typer.Option([], "--set", help="ROLE.KEY=VALUE, as for run."),
     option: list[str] = typer.Option([], "--option", "-O", help="Family option KEY=VALUE."),
     corpus: Optional[str] = typer.Option(None, help="Passage corpus: shortcut for -O corpus=PATH."),
     limit: Optional[int] = typer.Option(None, help="Only the first N samples."),
+    sample_id: list[str] = typer.Option([], "--sample-id", help="Only this sample (repeatable, or ID,ID,...)."),
     epochs: Optional[int] = typer.Option(None, help="Trials per sample."),
     concurrency: Optional[int] = typer.Option(None, help="Model calls in flight at once."),
     seed: Optional[int] = typer.Option(None, help="Run seed."),
@@ -503,9 +513,14 @@ def validate(
     sample_timeout: Optional[float] = typer.Option(None, help="Deadline in seconds for one sample."),
     config_file: Optional[Path] = typer.Option(None, "--config", help="YAML run config; flags override it."),
     prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON)."),
+    preflight: bool = typer.Option(True, help="Check each endpoint role's key, server and model with one tiny "
+                                              "request (--no-preflight: send nothing)."),
 ) -> None:
     """Load and check everything a run would (data, corpus, corrections, options, config, prices, roles,
-    endpoint URLs and keys) without sending a request. Takes the same options as `run`."""
+    endpoint URLs and keys), and preflight each endpoint role (its key, its server, its model) with one tiny
+    request, without running a sample. Takes the same options as `run`. Exit status 2 names what is wrong."""
+    from finprobe.api import validate_config
+
     if corpus:
         option = [*option, f"corpus={corpus}"]
     with _user_errors():
@@ -514,11 +529,16 @@ def validate(
                               base_url=base_url, api_key_env=api_key_env, sets=set_, options=option,
                               config_file=config_file, sample_retries=sample_retries, epochs=epochs,
                               sample_timeout=sample_timeout)
+        if sample_id:
+            config = config.model_copy(update={"sample_ids": list(sample_id)})
         if prices is not None:
             config = _apply_prices(config, prices)
-        _, samples = _prepare(config, Path("."))
-    skipped = sum(1 for s in samples if s.skip_reason)
-    console.print(f"ok: {len(samples)} samples ({skipped} skipped by corrections)", highlight=False)
+        found = validate_config(config, preflight=preflight)
+    _print_preflight(found.preflight)
+    sent = sum(c.requests for c in found.preflight)
+    cost = (f"; preflight: {sent} request{'s' if sent != 1 else ''}, {sum(c.tokens for c in found.preflight)} tokens"
+            if found.preflight else "; no endpoint role" if preflight else "; preflight skipped (no request sent)")
+    console.print(f"ok: {found.n_samples} samples ({found.n_skipped} skipped by corrections){cost}", highlight=False)
 
 
 def _write_output(path: Path, text: str) -> None:
@@ -586,8 +606,9 @@ def report(run_dir: Path, format: str = typer.Option("table", help="table | json
 
 @app.command()
 def export(run_dir: Path, format: str = typer.Option("inspect", help="inspect | json | csv | parquet"),
-           output: Optional[Path] = typer.Option(
-               None, help="File (.json or .eval for inspect) or folder; default: the run folder (inspect) or stdout."),
+           output: Optional[str] = typer.Option(
+               None, help="File (.json or .eval for inspect) or folder (created if missing); default: the run folder "
+                          "(inspect) or stdout."),
            table: str = typer.Option("samples", help="With json/csv/parquet: samples | aggregate.")) -> None:
     """Export a stored run: as an Inspect AI eval log (`inspect view` opens it) or as a flat table."""
     from finprobe.report import load_run
@@ -600,11 +621,62 @@ def export(run_dir: Path, format: str = typer.Option("inspect", help="inspect | 
         if format == "inspect":
             from finprobe.report.inspect_log import write_inspect_log
 
-            path = write_inspect_log(run_, output if output is not None else run_dir)
+            path = write_inspect_log(run_, output if output is not None else run_dir, folder=_output_is_folder(output))
             console.print(Text(f"Inspect log: {path}  (open with: inspect view --log-dir {path.parent})"),
                           soft_wrap=True)
         else:
-            _write_or_print(export_table(run_, table, format, output), output)
+            target = None if output is None else Path(output)
+            _write_or_print(export_table(run_, table, format, target), target)
+
+
+def _output_is_folder(output: str | None) -> bool:
+    """Whether export's `--output` names a folder for the Inspect log: none given (the run folder), an
+    existing folder, a path written with a trailing slash, or a name without a suffix (`logs`)."""
+    if output is None or output.endswith(("/", "\\")):
+        return True
+    path = Path(output)
+    return path.is_dir() or path.suffix == ""
+
+
+@app.command()
+def runs(root: Path = typer.Argument(Path("runs"), help="Folder holding run folders (default: ./runs)."),
+         format: str = typer.Option("table", help="table | json")) -> None:
+    """Past runs under a folder, newest first: family, agent, mode, samples, headline metric with its CI, date."""
+    from finprobe.report.runs import list_runs
+
+    if format not in ("table", "json"):
+        raise typer.BadParameter("format must be table or json")
+    with _user_errors():
+        listings = list_runs(root)
+    if format == "json":
+        sys.stdout.write(json.dumps([r.model_dump(mode="json") for r in listings], indent=2, ensure_ascii=False) + "\n")
+        return
+    if not listings:
+        console.print(Text(f"no run folders under {root}"))
+        return
+    table = Table(title=Text(f"runs under {root} (newest first)"), show_lines=False)
+    for col, justify in (("run", "left"), ("family · mode", "left"), ("agent", "left"), ("n", "right"),
+                         ("headline [95% CI]", "right"), ("date", "left")):
+        table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for r in listings:
+        try:
+            name = str(Path(r.path).relative_to(root))
+        except ValueError:
+            name = r.path
+        if r.problem is not None and r.family == "?":
+            table.add_row(Text(name), Text(f"unreadable: {r.problem}", style="red"), "", "", "", "")
+            continue
+        if r.value is not None:
+            ci = "" if r.ci_low is None or r.ci_high is None else f" [{r.ci_low:.3f}, {r.ci_high:.3f}]"
+            headline = f"{r.label} {r.value:.3f}{ci}"
+        else:
+            headline = "not finished" if not r.finished else f"{r.label or '-'} -"
+        n = f"{r.n_stored if r.n_stored is not None else '?'}/{r.n_expected or r.n_samples}"
+        if r.n_errors:
+            n += f" ({r.n_errors} err)"
+        date = r.created_at.strftime("%Y-%m-%d %H:%M") if r.created_at else "?"
+        table.add_row(Text(name), Text(f"{r.family} · {r.mode}"), Text(r.agent), n, Text(headline), date)
+    console.print(table)
 
 
 @app.command()

@@ -21,13 +21,19 @@ from finprobe.core.runner import Runner
 from finprobe.core.schema import RoleConfig, RunConfig
 from finprobe.report.compare import headline_names
 
-__all__ = ["run_baselines", "side_by_side_table"]
+__all__ = ["arun_baselines", "run_baselines", "side_by_side_table"]
 
 
 def run_baselines(bench: Benchmark[Any], config: RunConfig, *, policies: Sequence[str] | None = None,
                   workdir: str | Path | None = None) -> list[tuple[str, dict[str, Any]]]:
     """Run each baseline policy (all of the family's by default) on `config`'s data; returns
     (policy, metrics) pairs. The run folders live in `workdir`, or in a temporary folder removed after."""
+    return run_async(arun_baselines(bench, config, policies=policies, workdir=workdir))
+
+
+async def arun_baselines(bench: Benchmark[Any], config: RunConfig, *, policies: Sequence[str] | None = None,
+                         workdir: str | Path | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """`run_baselines` inside a running event loop."""
     names = list(policies) if policies is not None else [p.name for p in bench.policies()]
     out: list[tuple[str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory(prefix="finprobe-baselines-") as tmp:
@@ -36,7 +42,7 @@ def run_baselines(bench: Benchmark[Any], config: RunConfig, *, policies: Sequenc
             roles = {role: rc for role, rc in config.roles.items() if role != "agent"}
             roles["agent"] = RoleConfig(spec=name)
             cfg = config.model_copy(update={"roles": roles})
-            result = run_async(Runner(cfg, root / name, benchmark=bench, progress=False, fresh=True).run())
+            result = await Runner(cfg, root / name, benchmark=bench, progress=False, fresh=True).run()
             out.append((name, result.metrics))
     return out
 

@@ -46,7 +46,7 @@ def _run_info(run: Any, label: str = "") -> dict[str, Any]:
     cfg = run.manifest.config
     roles = {**run.bench.roles, **{r: rc.spec for r, rc in cfg.roles.items()}}
     return {"label": label, "path": str(run.path), "run_id": run.manifest.run_id, "benchmark": cfg.benchmark,
-            "mode": cfg.mode, "roles": roles, "agent": roles.get("agent"), "n": len(run.records),
+            "mode": run.mode, "roles": roles, "agent": roles.get("agent"), "n": len(run.records),
             "seed": cfg.seed, "epochs": cfg.epochs, "data": cfg.data, "domain": run.metrics.get("domain")}
 
 

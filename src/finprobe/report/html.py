@@ -99,7 +99,7 @@ def _manifest_rows(run: StoredRun) -> list[tuple[str, Any]]:
     return [
         ("run id", m.run_id), ("fingerprint", m.fingerprint), ("benchmark", cfg.benchmark),
         ("family version", m.family_version), ("contract version", m.contract_version),
-        ("mode", cfg.mode or f"default ({run.bench.default_mode()})"),
+        ("mode", run.mode),
         ("protocol", cfg.protocol or "none"),
         ("structured output (whole run)", ", ".join(f"{r}: {v}" for r, v in (m.structured_output or {}).items())
          or "not negotiated (no endpoint role)"),
@@ -139,7 +139,7 @@ def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> st
     payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
     return _page(
         "run.html.j2",
-        title=f"finprobe · {cfg.benchmark} · {run.manifest.run_id}", manifest=run.manifest, agent=agent,
+        title=f"finprobe · {cfg.benchmark} · {run.manifest.run_id}", manifest=run.manifest, agent=agent, mode=run.mode,
         n_samples=len(run.records), incomplete=incomplete, tables=_tables(run, extra_tables),
         plots=render_plots(run.bench.plots(run.metrics)), manifest_rows=_manifest_rows(run), roles=_roles(run),
         usage=usage_table(run.metrics), options=sorted(run.manifest.options.items()),

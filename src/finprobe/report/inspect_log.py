@@ -283,9 +283,9 @@ def eval_log(run: StoredRun) -> dict[str, Any]:
         "eval_id": m.fingerprint[:22], "run_id": m.fingerprint[:22], "created": _iso(m.created_at),
         "task": f"finprobe/{family}", "task_id": m.run_id, "task_version": m.family_version or 0,
         "task_display_name": family, "task_description": run.bench.description,
-        "task_args": _clean({"mode": cfg.mode or run.bench.default_mode(), "data": cfg.data or "bundled demo",
+        "task_args": _clean({"mode": run.mode, "data": cfg.data or "bundled demo",
                              "limit": cfg.limit, "options": m.options}),
-        "solver": f"finprobe/{family}/{cfg.mode or run.bench.default_mode()}",
+        "solver": f"finprobe/{family}/{run.mode}",
         "dataset": {"name": Path(cfg.data).name if cfg.data else f"{family}-demo",
                     "location": cfg.data or f"finprobe.benchmarks.{family} (bundled demo)",
                     "samples": m.n_samples, "sample_ids": [r.sample_id for r in run.records], "shuffled": False},
@@ -317,7 +317,7 @@ def eval_log(run: StoredRun) -> dict[str, Any]:
     }
     complete = not info.get("n_missing")
     plan = {"name": "finprobe", "steps": [{"solver": spec["solver"], "params": {
-        "roles": {role: r["spec"] for role, r in roles.items()}, "mode": cfg.mode or run.bench.default_mode()}}]}
+        "roles": {role: r["spec"] for role, r in roles.items()}, "mode": run.mode}}]}
     return {
         "version": LOG_SCHEMA_VERSION,
         "status": "success" if complete else "cancelled",
@@ -337,12 +337,18 @@ def inspect_file_name(run: StoredRun, suffix: str = ".json") -> str:
     return f"{stamp}_finprobe-{run.bench.name}_{run.manifest.run_id}{suffix}"
 
 
-def write_inspect_log(run: StoredRun, output: str | Path) -> Path:
-    """Write the run as an Inspect log. `output` is a file (`.json` or `.eval`) or a folder (then the
-    file is named the way Inspect names its logs, as `.json`). Returns the path written."""
+def write_inspect_log(run: StoredRun, output: str | Path, *, folder: bool | None = None) -> Path:
+    """Write the run as an Inspect log. `output` is a file (`.json` or `.eval`) or a folder, created when
+    missing (then the file is named the way Inspect names its logs, as `.json`). `folder`: whether `output`
+    is a folder; by default, when it exists as one, ends with a slash, or has no suffix. Returns the path."""
     path = Path(output)
-    if path.is_dir() or str(output).endswith(("/", "\\")):
-        path.mkdir(parents=True, exist_ok=True)
+    if folder is None:
+        folder = path.is_dir() or str(output).endswith(("/", "\\")) or path.suffix == ""
+    if folder:
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot create the folder for the Inspect log: {exc.strerror or exc}") from None
         path = path / inspect_file_name(run)
     document = eval_log(run)
     if path.suffix == ".eval":

@@ -53,7 +53,7 @@ from finprobe.benchmarks.ambiguity.general_simulator import (
 )
 from finprobe.benchmarks.ambiguity.grading import grade_answer, run_judge
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
-from finprobe.benchmarks.ambiguity.modes import MODES, ModeConfig, get_mode
+from finprobe.benchmarks.ambiguity.modes import DEFAULT_MODE, MODES, ModeConfig, get_mode
 from finprobe.benchmarks.ambiguity.options import FININTERACT_PAPER, AmbiguityOptions
 from finprobe.benchmarks.ambiguity.policies import POLICIES, instance_of, policy_backend
 from finprobe.benchmarks.ambiguity.prompts import confidence_prompt, system_prompt, task_prompt
@@ -129,6 +129,10 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
     # ------------------------------------------------------------------ protocol: catalogue
     def modes(self) -> list[ModeInfo]:
         return [ModeInfo(name=m.name, description=m.description) for m in MODES.values()]
+
+    def default_mode(self) -> str:
+        """What `get_mode(None)` plays (listed third, after answer-only and answer+search)."""
+        return DEFAULT_MODE
 
     def policies(self) -> list[PolicyInfo]:
         return [PolicyInfo(name=n, description=d) for n, d in POLICIES.items()]
