@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from finprobe.core.aggregation import error_reason
 from finprobe.core.display import TableData, count_table
 from finprobe.report._text import clean_terminal
 
@@ -49,6 +51,19 @@ def epochs_table(metrics: Mapping[str, Any]) -> TableData | None:
                      rows=rows)
 
 
+def all_error_warning(metrics: Mapping[str, Any]) -> str | None:
+    """The line that leads a report whose every stored trial ended in error (its numbers measure nothing),
+    with the most common reason; None otherwise."""
+    run = metrics.get("run") or {}
+    n_error, n_scored = run.get("n_error") or 0, run.get("n_scored") or 0
+    if not n_error or n_scored:
+        return None
+    reasons = Counter(error_reason(item.get("error")) for item in metrics.get("error_list") or [])
+    top = f"; most common reason: {reasons.most_common(1)[0][0]}" if reasons else ""
+    return (f"every trial of this run ended in error ({n_error} of {run.get('n_stored', n_error)}): no sample was "
+            f"scored, so the metrics below measure nothing{top}")
+
+
 def print_tables(console: Console, tables: list[TableData]) -> None:
     for table in tables:
         console.print(rich_table(table))
@@ -62,6 +77,9 @@ def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], titl
 
     if title:
         console.rule(Text(clean_terminal(title)))
+    warning = all_error_warning(metrics)
+    if warning:
+        console.print(Text(clean_terminal(warning), style="bold red"))
     tables = list(bench.summary_tables(metrics))
     for extra in (epochs_table(metrics), usage_table(metrics)):
         if extra is not None:
@@ -84,4 +102,4 @@ def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], titl
         console.print(Text.assemble(("HTML report: ", "bold"), clean_terminal(report_path)))
 
 
-__all__ = ["count_table", "epochs_table", "print_summary", "print_tables", "rich_table", "usage_table"]
+__all__ = ["all_error_warning", "count_table", "epochs_table", "print_summary", "print_tables", "rich_table", "usage_table"]

@@ -19,7 +19,7 @@ from finprobe.core.benchmark import Benchmark
 from finprobe.core.display import TableData
 from finprobe.core.runner import Runner
 from finprobe.core.schema import RoleConfig, RunConfig
-from finprobe.report.compare import headline_names
+from finprobe.report.compare import headline_names, label_of
 
 __all__ = ["arun_baselines", "run_baselines", "side_by_side_table"]
 
@@ -63,7 +63,7 @@ def side_by_side_table(bench: Benchmark[Any], columns: Sequence[tuple[str, Mappi
     """One row per headline metric, one column per run (value [95% CI], or the value alone for a narrow
     terminal), plus samples and errors."""
     names = headline_names(bench, dict(columns[0][1])) if columns else []
-    rows: list[list[Any]] = [[name, *(_cell(m, name, with_ci) for _, m in columns)] for name in names]
+    rows: list[list[Any]] = [[label_of(bench, name), *(_cell(m, name, with_ci) for _, m in columns)] for name in names]
     rows.append(["samples (errors)", *(f"{m.get('n', '-')} ({len(m.get('error_list') or [])})" for _, m in columns)])
     what = "value [95% CI]" if with_ci else "value; CIs in the HTML report"
     return TableData(title=title or f"{bench.name}: this run beside the baseline policies ({what})",

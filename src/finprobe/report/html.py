@@ -28,7 +28,7 @@ from finprobe.core.display import TableData
 from finprobe.core.schema import RoleConfig, SampleStatus
 from finprobe.report._export import record_outcome
 from finprobe.report._run import StoredRun
-from finprobe.report._terminal import epochs_table, usage_table
+from finprobe.report._terminal import all_error_warning, epochs_table, usage_table
 from finprobe.report._text import error_type
 from finprobe.report._transcripts import browser_payload, dumps, record_detail, script_json
 from finprobe.report.plots import render_plots
@@ -135,12 +135,12 @@ def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> st
     agent = {**run.bench.roles, **{k: v.spec for k, v in cfg.roles.items()}}.get("agent", "-")
     incomplete = (f"{info['n_stored']} of {info['n_expected']} trials stored ({info['n_missing']} missing); "
                   "run the same command again to finish it") if info.get("n_missing") else ""
-    payload = {"browsers": {"transcripts": browser_payload(run.trials, run.bench.success)}}
+    payload = {"browsers": {"transcripts": browser_payload(run.trials, run.bench.success, target_of(run))}}
     payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
     return _page(
         "run.html.j2",
         title=f"finprobe · {cfg.benchmark} · {run.manifest.run_id}", manifest=run.manifest, agent=agent, mode=run.mode,
-        n_samples=len(run.records), incomplete=incomplete, tables=_tables(run, extra_tables),
+        n_samples=len(run.records), incomplete=incomplete, all_error=all_error_warning(run.metrics), tables=_tables(run, extra_tables),
         plots=render_plots(run.bench.plots(run.metrics)), manifest_rows=_manifest_rows(run), roles=_roles(run),
         usage=usage_table(run.metrics), options=sorted(run.manifest.options.items()),
         versions=sorted(run.manifest.versions.items()), errors=errors, error_types=types.most_common(),
@@ -148,6 +148,21 @@ def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> st
         metrics_json=json.dumps(run.metrics, indent=1, ensure_ascii=False, default=str),
         data_json=script_json(payload),
     )
+
+
+def target_of(run: StoredRun) -> Any:
+    """The gold answer of a sample of `run` by id (the family's `target`; None when the data no longer loads)."""
+    samples = run.samples or {}
+
+    def target(sample_id: str) -> str | list[str] | None:
+        sample = samples.get(sample_id)
+        return None if sample is None else run.bench.target(sample)
+
+    return target
+
+
+def _gold_text(target: str | list[str] | None) -> str | None:
+    return " · ".join(target) if isinstance(target, list) else target
 
 
 def write_run_report(run: StoredRun, path: str | Path | None = None, *,
@@ -165,6 +180,7 @@ def _flip_browser(result: Mapping[str, Any], pair: Mapping[str, Any], runs: Sequ
     trials_a = {(r.sample_id, r.epoch): r for r in a.trials}
     trials_b = {(r.sample_id, r.epoch): r for r in b.trials}
     labels = [result["runs"][pair["a"]]["label"], result["runs"][pair["b"]]["label"]]
+    gold_a, gold_b = target_of(a), target_of(b)
     index, details = [], []
     for kind in ("wrong_to_right", "right_to_wrong"):
         for flip in pair["flips"][kind]:
@@ -176,11 +192,12 @@ def _flip_browser(result: Mapping[str, Any], pair: Mapping[str, Any], runs: Sequ
                 "reason": f"A: {flip['a']['reason'] or '-'} | B: {flip['b']['reason'] or '-'}",
                 "error": None, "error_type": None, "end": None,
                 "answer": f"A: {flip['a']['answer'] or '-'} | B: {flip['b']['answer'] or '-'}",
+                "target": _gold_text(gold_a(flip["id"])),
                 "meta": {k: v for k, v in flip["meta"].items() if isinstance(v, (str, int, float, bool, list))},
             })
             details.append(dumps({"labels": labels, "runs": [
-                None if ra is None else record_detail(ra, success=a.bench.success),
-                None if rb is None else record_detail(rb, success=b.bench.success)]}))
+                None if ra is None else record_detail(ra, success=a.bench.success, target=gold_a(flip["id"])),
+                None if rb is None else record_detail(rb, success=b.bench.success, target=gold_b(flip["id"]))]}))
     filters = []
     outcomes = Counter(e["outcome"] for e in index)
     if outcomes:

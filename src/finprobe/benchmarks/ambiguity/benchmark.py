@@ -64,7 +64,7 @@ from finprobe.benchmarks.ambiguity.simulators import (
     LLMSimulator,
     NoisySimulator,
 )
-from finprobe.benchmarks.ambiguity.tables import plots, summary_tables
+from finprobe.benchmarks.ambiguity.tables import metric_info, plots, summary_tables
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.benchmarks.ambiguity.text_grading import grade_text_answer
 from finprobe.core.agent import LoopConfig, action_text, format_instructions, run_react
@@ -72,9 +72,11 @@ from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
     DataError,
+    DataFormat,
     DoctorReport,
     EpisodeContext,
     Finding,
+    MetricInfo,
     ModeInfo,
     PolicyInfo,
     PresetInfo,
@@ -436,6 +438,22 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
 
     def headline_metrics(self) -> list[str]:
         return list(_agg.M.HEADLINE)
+
+    def metric_info(self) -> dict[str, MetricInfo]:
+        return metric_info()
+
+    def data_formats(self) -> list[DataFormat]:
+        return [DataFormat(name="FinInteract release", keys=frozenset({"instance_id", "question", "context", "answer"}),
+                           options={"source": "fininteract"}),
+                DataFormat(name="AmbigQA/AmbigNQ light", keys=frozenset({"id", "question", "annotations"}),
+                           options={"source": "ambigqa"})]
+
+    def target(self, sample: Sample) -> str | list[str] | None:
+        """The intended reading's answer (FinInteract); the target reading's accepted answers (AmbigQA)."""
+        if is_general(sample):
+            return list(general_instance_of(sample).target_reading.answers)
+        answer = (sample.data.get("instance") or {}).get("answer")
+        return None if answer is None else str(answer)
 
     def sample_values(self, record: SampleRecord, sample: Sample | None) -> dict[str, float | None]:
         """Per-instance values of the metrics that are means over instances (compare, epochs)."""
