@@ -274,7 +274,7 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
     scored samples and played every trial."""
     from finprobe.api import run_config
     from finprobe.core.families import load_family
-    from finprobe.report import print_summary, print_tables
+    from finprobe.report import print_summary
 
     with _user_errors(where):
         result = run_config(config, out=out, fresh=fresh, cache=cache, progress=progress, preflight=preflight,
@@ -283,14 +283,15 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
     if result.report_error is not None:
         err_console.print(Text(f"warning: the HTML report could not be written ({result.report_error}); "
                                f"make it with: finprobe report {result.run_dir} --html report.html"))
-    print_summary(console, bench, result.metrics, title=f"{result.family} — {result.run_dir}",
-                  report_path=None if result.report_path is None else str(result.report_path))
-    if result.baselines:
+    brief = None
+    if result.baselines:  # the demo suite: the headline beside the baselines; every table is in the HTML report
         from finprobe.report.baselines import side_by_side_table
 
         agent = {**bench.roles, **{r: rc.spec for r, rc in result.manifest.config.roles.items()}}.get("agent", "?")
-        print_tables(console, [side_by_side_table(bench, [(f"this run ({agent})", result.metrics), *result.baselines],
-                                                  with_ci=False)])  # fits 80 columns
+        brief = [side_by_side_table(bench, [(f"this run ({agent})", result.metrics), *result.baselines],
+                                    with_ci=False)]
+    print_summary(console, bench, result.metrics, title=f"{result.family} — {result.run_dir}",
+                  report_path=None if result.report_path is None else str(result.report_path), tables=brief)
     reasons = "; ".join(f"{n} × {reason}" for reason, n in list(result.error_reasons.items())[:3])
     more = len(result.error_reasons) - 3
     if more > 0:
@@ -445,24 +446,31 @@ def list_(what: str = typer.Argument("all", help="benchmarks | modes | backends 
         _list_options([family] if family else [s.name for s in statuses if s.error is None])
         return
     if what in ("benchmarks", "modes", "policies", "all"):
-        table = Table(title="benchmarks")
+        table = Table(title="benchmarks", caption="* the mode a run without --mode plays")
         for col in ("benchmark", "modes", "baseline policies", "roles (default)"):
-            table.add_column(col)
+            table.add_column(col, overflow="fold")
         for status in statuses:
             if status.error:
                 table.add_row(status.name, Text(f"broken: {status.error}", style="red"), "", "")
                 continue
             b = load_family(status.name)
-            table.add_row(status.name, "\n".join(m.name for m in b.modes()), "\n".join(p.name for p in b.policies()),
-                          "\n".join(f"{r}: {s}" for r, s in b.roles.items()))
+            default = b.default_mode()
+            table.add_row(status.name, "\n".join(m.name + (" *" if m.name == default else "") for m in b.modes()),
+                          "\n".join(p.name for p in b.policies()), "\n".join(f"{r}: {s}" for r, s in b.roles.items()))
         console.print(table)
     if what in ("backends", "all"):
+        # URLs and variable names are copied into commands: never wrapped or cut (descriptions follow)
         table = Table(title="model backends")
-        for col in ("spec", "description", "default base URL", "key variable"):
-            table.add_column(col)
+        for col in ("spec", "default base URL", "key variable"):
+            table.add_column(col, overflow="fold")
         for info in BACKENDS:
-            table.add_row(info.spec, info.description, info.base_url or "", info.api_key_env or "")
+            table.add_row(info.spec, info.base_url or ("https://api.openai.com/v1" if info.name == "openai" else "-"),
+                          info.api_key_env or "-")
         console.print(table)
+        for info in BACKENDS:
+            console.print(Text.assemble((info.spec, "bold"), f": {info.description}"))
+        console.print(Text("Every endpoint's base URL can also come from $FINPROBE_BASE_URL; --api-key-env NAME "
+                           "reads the key from another variable."), style="dim")
     if what in ("modes", "all"):
         for status in statuses:
             if status.error is None:
@@ -478,11 +486,13 @@ def _list_options(names: list[str]) -> None:
         with _user_errors():
             bench = load_family(name)
         table = Table(title=f"{name} options (-O KEY=VALUE)")
-        for col in ("option", "type", "default", "description"):
-            table.add_column(col)
+        table.add_column("option", no_wrap=True)  # names are typed back: never cut
+        table.add_column("values · default · description", overflow="fold")
         for info in describe_options(bench.options_model):
             note = " [aggregation only: not part of the run fingerprint]" if info.aggregation_only else ""
-            table.add_row(info.name, info.type, repr(info.default), Text(info.description + note))
+            table.add_row(Text(info.name, style="bold"),
+                          Text.assemble((f"{info.type} · default {info.default!r}", "cyan"), "\n",
+                                        info.description + note))
         console.print(table)
         for preset in bench.presets():
             settings = ", ".join(f"{k}={v}" for k, v in preset.options.items())

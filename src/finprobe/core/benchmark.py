@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import abc
 import random
+import types
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
@@ -79,12 +81,27 @@ class OptionInfo(BaseModel):
     aggregation_only: bool
 
 
+def type_text(annotation: Any) -> str:
+    """An option's type as a user reads it: `int`, `float | None`, and a Literal's allowed values
+    (`fininteract | ambigqa`) rather than the bare word `Literal`."""
+    if annotation is type(None):
+        return "None"
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return " | ".join(str(v) if not isinstance(v, bool) else str(v).lower() for v in typing.get_args(annotation))
+    if origin is typing.Union or origin is types.UnionType:
+        return " | ".join(type_text(a) for a in typing.get_args(annotation))
+    if origin is not None:
+        inner = ", ".join(type_text(a) for a in typing.get_args(annotation))
+        return f"{getattr(origin, '__name__', str(origin))}[{inner}]"
+    return getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
+
+
 def describe_options(model: type[FamilyOptions]) -> list[OptionInfo]:
     aggregation = model.aggregation_fields()
     out = []
     for name, info in model.model_fields.items():
-        annotation = info.annotation
-        type_name = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
+        type_name = type_text(info.annotation)
         out.append(OptionInfo(name=name, type=type_name, default=info.get_default(call_default_factory=True),
                               description=info.description or "", aggregation_only=name in aggregation))
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -13,16 +14,66 @@ from finprobe.core.aggregation import error_reason
 from finprobe.core.display import TableData, count_table
 from finprobe.report._text import clean_terminal
 
+#: a column is never narrower than its longest word up to this many characters (longer words fold)
+_MAX_WORD = 24
 
-def rich_table(data: TableData) -> Table:
+
+def _longest_word(texts: list[str]) -> int:
+    return max((len(w) for t in texts for w in t.split()), default=1)
+
+
+def _transposed(data: TableData) -> TableData:
+    """A short, wide table turned on its side: one row per column, one column per row."""
+    if len(data.rows) == 1:
+        return TableData(title=data.title, caption=data.caption, columns=["", "value"],
+                         rows=[[col, cell] for col, cell in zip(data.columns, data.rows[0], strict=False)],
+                         align=["left", "right"])
+    return TableData(title=data.title, caption=data.caption,
+                     columns=[data.columns[0], *("" if r[0] is None else str(r[0]) for r in data.rows)],
+                     rows=[[col, *(r[j] if j < len(r) else None for r in data.rows)]
+                           for j, col in enumerate(data.columns) if j > 0],
+                     align=["left", *(["right"] * len(data.rows))])
+
+
+def rich_table(data: TableData, console: Console | None = None) -> Table:
     """Draw a family's plain table with rich: cells are text, never markup, and terminal control
-    characters in them (model answers, server errors) are removed."""
+    characters in them (model answers, server errors) are removed. Nothing is cut: each column keeps its
+    longest word whole (up to `_MAX_WORD` characters) where the terminal (`console`) is wide enough; else
+    a short table is turned on its side, and a long one folds its words."""
+    if console is None:
+        return _draw(data, keep_words=False)
+    table = _draw(data, keep_words=True)
+    if _fits(table, console.width):
+        return table
+    if len(data.rows) <= 3 and len(data.columns) > 3:
+        turned = _draw(_transposed(data), keep_words=True)
+        if _fits(turned, console.width):
+            return turned
+    return _draw(data, keep_words=False)
+
+
+_RIGHT_EDGES = frozenset("┓┃┫┩│┤┘┛┐╮╯")
+
+
+def _fits(table: Table, width: int) -> bool:
+    """Whether `table` draws within `width` columns: rich crops a table it cannot shrink, so a drawn
+    line that does not end in the table's right border was cut."""
+    probe = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
+    probe.print(table)
+    lines = [line.rstrip() for line in probe.file.getvalue().splitlines()]  # type: ignore[attr-defined]
+    framed = [line for line in lines if line and line[0] in "┏┃┡│└┣┠├┗"]
+    return all(line[-1] in _RIGHT_EDGES for line in framed)
+
+
+def _draw(data: TableData, *, keep_words: bool) -> Table:
     from rich.text import Text
 
     table = Table(title=Text(clean_terminal(data.title)), caption=None if data.caption is None else
                   Text(clean_terminal(data.caption)))
     for i, col in enumerate(data.columns):
-        table.add_column(Text(clean_terminal(col)), justify=data.alignment(i))
+        texts = [clean_terminal(col), *(clean_terminal("" if r[i] is None else r[i]) for r in data.rows if i < len(r))]
+        table.add_column(Text(clean_terminal(col)), justify=data.alignment(i), overflow="fold",
+                         min_width=min(_longest_word(texts), _MAX_WORD) if keep_words else None)
     for row in data.rows:
         table.add_row(*(Text("" if cell is None else clean_terminal(cell)) for cell in row))
     return table
@@ -66,13 +117,15 @@ def all_error_warning(metrics: Mapping[str, Any]) -> str | None:
 
 def print_tables(console: Console, tables: list[TableData]) -> None:
     for table in tables:
-        console.print(rich_table(table))
+        console.print(rich_table(table, console))
 
 
 def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], title: str | None = None, *,
-                  report_path: str | None = None) -> None:
+                  report_path: str | None = None, tables: list[TableData] | None = None) -> None:
     """The family's tables, pass^k (with epochs), usage per role, completeness and errors; then the
-    path of the run's HTML report when there is one."""
+    path of the run's HTML report when there is one. `tables` replaces the family's tables (a brief
+    summary, e.g. the demo suite's headline beside the baselines: the rest is in the HTML report); a run
+    whose every trial ended in error says so first."""
     from rich.text import Text
 
     if title:
@@ -80,10 +133,12 @@ def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], titl
     warning = all_error_warning(metrics)
     if warning:
         console.print(Text(clean_terminal(warning), style="bold red"))
-    tables = list(bench.summary_tables(metrics))
-    for extra in (epochs_table(metrics), usage_table(metrics)):
-        if extra is not None:
-            tables.append(extra)
+    brief = tables is not None
+    if tables is None:
+        tables = list(bench.summary_tables(metrics))
+        for extra in (epochs_table(metrics), usage_table(metrics)):
+            if extra is not None:
+                tables.append(extra)
     print_tables(console, tables)
     run = metrics.get("run") or {}
     if run.get("structured_output"):
@@ -96,7 +151,7 @@ def print_summary(console: Console, bench: Any, metrics: Mapping[str, Any], titl
     errors = metrics.get("error_list") or []
     if errors:
         console.print(f"[red]{len(errors)} samples ended in error[/red]:")
-        for item in errors[:10]:
+        for item in errors[: 3 if brief else 10]:
             console.print(Text(clean_terminal(f"  {item['id']}: {item['error'][:200]}")))
     if report_path:
         console.print(Text.assemble(("HTML report: ", "bold"), clean_terminal(report_path)))
