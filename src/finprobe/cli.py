@@ -448,7 +448,7 @@ def list_(what: str = typer.Argument("all", help="benchmarks | modes | backends 
     if what in ("benchmarks", "modes", "policies", "all"):
         table = Table(title="benchmarks", caption="* the mode a run without --mode plays")
         for col in ("benchmark", "modes", "baseline policies", "roles (default)"):
-            table.add_column(col, overflow="fold")
+            table.add_column(col, overflow="fold", no_wrap=col in ("modes", "baseline policies"))
         for status in statuses:
             if status.error:
                 table.add_row(status.name, Text(f"broken: {status.error}", style="red"), "", "")
@@ -665,9 +665,10 @@ def runs(root: Path = typer.Argument(Path("runs"), help="Folder holding run fold
         console.print(Text(f"no run folders under {root}"))
         return
     table = Table(title=Text(f"runs under {root} (newest first)"), show_lines=False)
-    for col, justify in (("run", "left"), ("family · mode", "left"), ("agent", "left"), ("n", "right"),
+    for col, justify in (("run", "left"), ("family / mode", "left"), ("agent", "left"), ("n", "right"),
                          ("headline [95% CI]", "right"), ("date", "left")):
-        table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
+        table.add_column(col, justify=justify, overflow="fold",  # type: ignore[arg-type]
+                         no_wrap=col == "date", min_width=20 if col.startswith("headline") else None)
     for r in listings:
         try:
             name = str(Path(r.path).relative_to(root))
@@ -678,14 +679,14 @@ def runs(root: Path = typer.Argument(Path("runs"), help="Folder holding run fold
             continue
         if r.value is not None:
             ci = "" if r.ci_low is None or r.ci_high is None else f" [{r.ci_low:.3f}, {r.ci_high:.3f}]"
-            headline = f"{r.label} {r.value:.3f}{ci}"
+            headline = f"{r.label}\n{r.value:.3f}{ci}"
         else:
             headline = "not finished" if not r.finished else f"{r.label or '-'} -"
         n = f"{r.n_stored if r.n_stored is not None else '?'}/{r.n_expected or r.n_samples}"
         if r.n_errors:
             n += f" ({r.n_errors} err)"
-        date = r.created_at.strftime("%Y-%m-%d %H:%M") if r.created_at else "?"
-        table.add_row(Text(name), Text(f"{r.family} · {r.mode}"), Text(r.agent), n, Text(headline), date)
+        date = r.created_at.strftime("%Y-%m-%d\n%H:%M") if r.created_at else "?"
+        table.add_row(Text(name), Text(f"{r.family}\n{r.mode}"), Text(r.agent), n, Text(headline), date)
     console.print(table)
 
 

@@ -607,8 +607,7 @@ class Runner:
             ran += len(records)
             new_errors = [r for r in records if r.status == SampleStatus.error]
             self.errors += len(new_errors)
-            if new_errors and limit is not None and self.errors > limit and self.stopped is None:
-                # no new trial starts; those in flight finish and are stored (the message is completed below)
+            if new_errors and limit is not None and self.errors > limit and self.stopped is None:  # scorer bugs
                 self.stopped = safe_text(new_errors[-1].error or "unknown error", one_line=True, limit=200)
             if self._on_record:
                 for record in records:
@@ -617,6 +616,9 @@ class Runner:
                 progress.update(task_id, advance=len(records), errors=self.errors, cost=self.cost)
 
         limit = error_limit(self.max_errors, len(pending) + resumed)
+        # trials played into an error so far (a list: the workers add to it); once more than `limit`, no new
+        # trial starts, and those in flight finish and are stored (the message is completed below)
+        played_errors = [0]
 
         async def worker() -> None:
             for trial in queue:
@@ -625,6 +627,10 @@ class Runner:
                 if self.stopped is not None:
                     return
                 played = await self.play_sample(trial.sample, roles, trial.epoch)
+                if played.status == SampleStatus.error:  # counted now, not when the batch is stored
+                    played_errors[0] += 1
+                    if limit is not None and played_errors[0] > limit and self.stopped is None:
+                        self.stopped = safe_text(played.error or "unknown error", one_line=True, limit=200)
                 unfinished.append((trial.sample, played))
                 flush.added()
 

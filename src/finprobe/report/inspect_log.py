@@ -421,6 +421,12 @@ def write_inspect_log(run: StoredRun, output: str | Path, *, folder: bool | None
         except OSError as exc:
             raise ValueError(f"{path}: cannot create the folder for the Inspect log: {exc.strerror or exc}") from None
         path = path / inspect_file_name(run)
+    elif path.suffix in (".json", ".eval"):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"{path.parent}: cannot create the folder for the Inspect log: "
+                             f"{exc.strerror or exc}") from None
     document = eval_log(run)
     if path.suffix == ".eval":
         try:
