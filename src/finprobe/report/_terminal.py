@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -37,43 +36,51 @@ def _transposed(data: TableData) -> TableData:
 
 def rich_table(data: TableData, console: Console | None = None) -> Table:
     """Draw a family's plain table with rich: cells are text, never markup, and terminal control
-    characters in them (model answers, server errors) are removed. Nothing is cut: each column keeps its
-    longest word whole (up to `_MAX_WORD` characters) where the terminal (`console`) is wide enough; else
-    a short table is turned on its side, and a long one folds its words."""
+    characters in them (model answers, server errors) are removed. Nothing is cut: in a terminal
+    (`console`) too narrow for the table, columns wrap at spaces but keep every word whole (up to
+    `_MAX_WORD` characters) where that fits; else a short table is turned on its side; else only long
+    headers fold; else words fold. Without a console, rich sizes the table itself."""
     if console is None:
-        return _draw(data, keep_words=False)
-    table = _draw(data, keep_words=True)
-    if _fits(table, console.width):
-        return table
-    if len(data.rows) <= 3 and len(data.columns) > 3:
-        turned = _draw(_transposed(data), keep_words=True)
-        if _fits(turned, console.width):
-            return turned
-    return _draw(data, keep_words=False)
+        return _draw(data, None)
+    short = len(data.rows) <= 3 and len(data.columns) > 3
+    candidates = [(data, True), *([(_transposed(data), True)] if short else []), (data, False)]
+    for candidate, header_words in candidates:
+        widths = _fit_widths(candidate, console.width, header_words=header_words)
+        if widths is not None:
+            return _draw(candidate, widths)
+    return _draw(data, None)
 
 
-_RIGHT_EDGES = frozenset("┓┃┫┩│┤┘┛┐╮╯")
+def _fit_widths(data: TableData, width: int, *, header_words: bool) -> list[int] | None:
+    """Column widths that fit `width` terminal columns, each column at least as wide as its longest word
+    (of its cells, and of its header too with `header_words`): the widest column gives way first. None
+    when those floors alone do not fit."""
+    available = width - (3 * len(data.columns) + 1)  # a border and a space either side of each column
+    natural, floor = [], []
+    for i, col in enumerate(data.columns):
+        cells = [clean_terminal("" if r[i] is None else r[i]) for r in data.rows if i < len(r)]
+        header = clean_terminal(col)
+        natural.append(max((len(line) for t in [header, *cells] for line in t.splitlines()), default=1))
+        floor.append(min(_longest_word([*cells, *([header] if header_words else [])]), _MAX_WORD))
+    if sum(floor) > available:
+        return None
+    widths = [max(n, f) for n, f in zip(natural, floor, strict=True)]
+    while sum(widths) > available:
+        i = max(range(len(widths)), key=lambda j: (widths[j] > floor[j], widths[j]))
+        if widths[i] <= floor[i]:
+            return None
+        widths[i] -= 1
+    return widths
 
 
-def _fits(table: Table, width: int) -> bool:
-    """Whether `table` draws within `width` columns: rich crops a table it cannot shrink, so a drawn
-    line that does not end in the table's right border was cut."""
-    probe = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
-    probe.print(table)
-    lines = [line.rstrip() for line in probe.file.getvalue().splitlines()]  # type: ignore[attr-defined]
-    framed = [line for line in lines if line and line[0] in "┏┃┡│└┣┠├┗"]
-    return all(line[-1] in _RIGHT_EDGES for line in framed)
-
-
-def _draw(data: TableData, *, keep_words: bool) -> Table:
+def _draw(data: TableData, widths: list[int] | None) -> Table:
     from rich.text import Text
 
     table = Table(title=Text(clean_terminal(data.title)), caption=None if data.caption is None else
                   Text(clean_terminal(data.caption)))
     for i, col in enumerate(data.columns):
-        texts = [clean_terminal(col), *(clean_terminal("" if r[i] is None else r[i]) for r in data.rows if i < len(r))]
         table.add_column(Text(clean_terminal(col)), justify=data.alignment(i), overflow="fold",
-                         min_width=min(_longest_word(texts), _MAX_WORD) if keep_words else None)
+                         width=None if widths is None else widths[i])
     for row in data.rows:
         table.add_row(*(Text("" if cell is None else clean_terminal(cell)) for cell in row))
     return table
