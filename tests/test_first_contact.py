@@ -448,3 +448,21 @@ def test_import_finprobe_stays_light():
     assert out == ["False", "False"]
     code = "import sys, finprobe; finprobe.run; print('finprobe.api' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "True"
+
+
+def test_a_preflight_request_that_hangs_only_warns(tmp_path, no_keys):
+    """A server that lists its models but leaves one request unanswered is slow, not dead: the preflight
+    waits at most the sample deadline, notes it, and the run goes on."""
+    with MockServerThread(default_reply="ANSWER: 1", schedule=["hang"], hang_s=600) as server:
+        started = time.monotonic()
+        r = invoke("run", "reasoning", "--agent", "openai:mock-model", "--base-url", server.base_url, "--limit", "2",
+                   "--sample-timeout", "2", "--out", tmp_path / "run", "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert "got no reply within 2 s" in one_line(r.output) and time.monotonic() - started < 60
+
+
+def test_a_400_that_does_not_name_the_model_only_warns(tmp_path, no_keys):
+    with MockServerThread(default_reply="ANSWER: 1", schedule=["400"]) as server:
+        r = invoke("validate", "reasoning", "--agent", "openai:another-model", "--base-url", server.base_url)
+    assert r.exit_code == 0, r.output
+    assert "the preflight request got HTTP 400" in one_line(r.output)

@@ -36,6 +36,7 @@ from finprobe.core.models.preflight import EndpointCheck
 from finprobe.core.runner import Runner
 from finprobe.core.safety import check_base_url
 from finprobe.core.schema import GenerateConfig, RoleConfig, RunConfig, RunManifest, Sample
+from finprobe.core.store import LOCK, RunStore
 from finprobe.report import StoredRun
 from finprobe.report import load_run as _load_stored
 from finprobe.report.compare import headline_names
@@ -185,6 +186,14 @@ def prepare(config: RunConfig, out: str | Path | None, *, fresh: bool = False, c
     return runner, samples
 
 
+def _not_in_use(folder: Path) -> None:
+    """Raise RunLockedError when another process holds `folder`'s lock (the run would be refused there)."""
+    if (folder / LOCK).exists():
+        store = RunStore(folder)
+        store.lock()
+        store.unlock()
+
+
 def _sync(make: Callable[[], Any]) -> Any:
     """Run the coroutine `make()` returns to its end: here when no event loop runs in this thread, else on a
     worker thread with its own loop (a notebook's loop is already running and must not be re-entered)."""
@@ -209,6 +218,7 @@ async def arun_config(config: RunConfig, *, out: str | Path | None = None, fresh
     checks: list[EndpointCheck] = []
     if preflight:
         try:
+            _not_in_use(runner.out_dir)  # a folder another process writes: refused before any request
             checks = await runner.preflight()
         except BaseException:
             await runner.aclose()
@@ -282,7 +292,7 @@ def load_run(path: str | Path) -> RunResult:
         manifest=stored.manifest, n_samples=stored.manifest.n_samples,
         n_trials=int(info.get("n_expected") or stored.manifest.n_samples * stored.manifest.config.epochs),
         n_scored=int(info.get("n_scored", 0)), n_errors=int(info.get("n_error", 0)),
-        n_skipped=int(info.get("n_skipped", 0)), n_resumed=int(info.get("n_stored", 0)),
+        n_skipped=int(info.get("n_skipped", 0)),
         report_path=stored.path / "report.html" if (stored.path / "report.html").is_file() else None)
 
 

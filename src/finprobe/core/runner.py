@@ -260,7 +260,8 @@ class Runner:
             kind, _ = parse_spec(rc.spec)
             key_var = rc.api_key_env or (PRESETS[kind].api_key_env if kind in PRESETS else None)
             try:
-                check = await check_endpoint(role, rc.spec, backend, rc.generate, key_var=key_var)
+                check = await check_endpoint(role, rc.spec, backend, rc.generate, key_var=key_var,
+                                             deadline_s=self.config.sample_timeout_s)
             except PreflightError as exc:
                 raise PreflightError(self._clean(str(exc))) from None
             done[same] = check

@@ -7,9 +7,11 @@ For each OpenAI-compatible role (`check_endpoint`):
 2. `GET /models` (free): unreachable → fail; 401/403 → fail naming the key variable; the listed models
    are kept to check the role's model against;
 3. one chat completion of at most `PREFLIGHT_MAX_TOKENS` tokens, sent exactly as the run would send it
-   (the role's own generation settings, the backend's `build_body`): 401/403, 404 (a base URL without
-   `/v1`, a model the server does not serve), a timeout or a refused connection fail; a transient status
-   (429, 5xx) or a refused parameter only warns, since the run's retries and its own requests decide.
+   (the role's own generation settings, the backend's `build_body`), within the backend's timeout and the
+   sample deadline: 401/403, 404 (a base URL without `/v1`, a model the server does not serve), a 400
+   naming the model, or a refused connection fail; a transient status (429, 5xx), another refused
+   parameter, or no reply in time from a server that did answer `GET /models` only warns, since the run's
+   retries, deadlines and its own requests decide.
 
 A failure raises `PreflightError` with one line naming the role, the URL or variable, and the likely fix.
 Requests and tokens are counted and returned, so callers can show what the check cost. Nothing is
@@ -148,27 +150,34 @@ class _Probe:
             self.check.models = [str(d.get("id")) for d in data if isinstance(d, dict) and d.get("id") is not None]
 
     def model_refused(self, resp: RawResponse) -> PreflightError | None:
-        """The chat request's 4xx as "no such model", when it is one."""
+        """The chat request's 4xx as "no such model", when it is one: a 404 for a model the server does
+        not list, or any 400/404/422 whose message names the model."""
         listed = self.check.models
-        if listed is not None and self.backend.model not in listed:
+        names_model = "model" in _error_text(resp).lower()
+        if listed is not None and self.backend.model not in listed and (resp.status == 404 or names_model):
             similar = close_matches(self.backend.model, listed)
             hint = f"did you mean {', '.join(repr(s) for s in similar)}? " if similar else ""
             shown = ", ".join(listed[:8]) + (f" (+{len(listed) - 8} more)" if len(listed) > 8 else "")
             return self.fail(f"model {self.backend.model!r} is not served at {self.backend.base_url} (HTTP "
                              f"{resp.status}: {_error_text(resp)}); {hint}it serves: {shown or 'nothing'}")
-        if "model" in _error_text(resp).lower() and resp.status in (400, 404):
+        if names_model:
             return self.fail(f"{self.backend.base_url} refused model {self.backend.model!r} (HTTP {resp.status}: "
                              f"{_error_text(resp)}); check the name after '{self.spec.partition(':')[0]}:'")
         return None
 
-    async def chat(self, generate: GenerateConfig) -> None:
+    async def chat(self, generate: GenerateConfig, timeout_s: float) -> None:
         config = generate.model_copy(update={"max_tokens": PREFLIGHT_MAX_TOKENS, "response_schema": None,
                                              "stop": None})
         body = self.backend.build_body(list(_PROMPT), config)
         try:
-            resp = await self.send("POST", "/chat/completions", body, timeout_s=self.backend.timeout_s)
+            resp = await self.send("POST", "/chat/completions", body, timeout_s=timeout_s)
         except ModelError as exc:
-            raise self.unreachable(exc, "POST /chat/completions") from None
+            if self.check.models is None or "Timeout" not in str(exc):
+                raise self.unreachable(exc, "POST /chat/completions") from None
+            # the server listed its models but this request got no reply in time: slow or stuck once
+            self.check.notes.append(f"the preflight request got no reply within {timeout_s:g} s; the run goes "
+                                    "on, and its timeouts and --sample-timeout decide")
+            return
         self.check.latency_s = resp.latency_s
         if resp.status == 200:
             if self.check.models is not None and self.backend.model not in self.check.models:
@@ -190,10 +199,10 @@ class _Probe:
 
 
 async def check_endpoint(role: str, spec: str, backend: OpenAICompatibleModel, generate: GenerateConfig, *,
-                         key_var: str | None = None) -> EndpointCheck:
+                         key_var: str | None = None, deadline_s: float | None = None) -> EndpointCheck:
     """Check one endpoint role (see the module docstring). `key_var` is the variable the role's key would be
-    read from (the preset's default when no `--api-key-env` was given), for the messages. Raises
-    PreflightError; never sends more than two requests."""
+    read from (the preset's default when no `--api-key-env` was given), for the messages; `deadline_s`
+    (the sample deadline) caps the chat request's wait. Raises PreflightError; sends at most two requests."""
     probe = _Probe(role, spec, backend, key_var)
     if backend.api_key_env is None:
         var = key_var or "OPENAI_API_KEY"
@@ -203,5 +212,6 @@ async def check_endpoint(role: str, spec: str, backend: OpenAICompatibleModel, g
         if key_var and not os.environ.get(key_var):
             probe.check.notes.append(f"no API key sent (${key_var} is not set)")
     await probe.models()
-    await probe.chat(generate)
+    timeout = backend.timeout_s if generate.timeout_s is None else generate.timeout_s
+    await probe.chat(generate, min(timeout, deadline_s) if deadline_s else timeout)
     return probe.check
