@@ -380,7 +380,7 @@ def test_runs_lists_past_runs_with_their_headline(tmp_path):
     assert ref["agent"] == "reference" and ref["mode"] == "contract" and ref["n_stored"] == 3
     assert (ref["label"], ref["value"], ref["ci_low"], ref["ci_high"]) == ("pass rate", 1.0, 1.0, 1.0)
     table = invoke("runs", tmp_path / "runs", env={"COLUMNS": "80"}).output
-    assert "1.000 [1.000, 1.000]" in table and "pass rate" in table and "multihop" in table and "…" not in table
+    assert "[1.000–1.000]" in table and "pass rate" in table and "multihop" in table and "…" not in table
     r = invoke("runs", tmp_path / "nowhere")
     assert r.exit_code == 2 and "no such folder" in r.output
 

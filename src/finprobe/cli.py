@@ -664,30 +664,32 @@ def runs(root: Path = typer.Argument(Path("runs"), help="Folder holding run fold
     if not listings:
         console.print(Text(f"no run folders under {root}"))
         return
-    table = Table(title=Text(f"runs under {root} (newest first)"), show_lines=False)
-    for col, justify in (("run", "left"), ("family / mode", "left"), ("agent", "left"), ("n", "right"),
-                         ("headline [95% CI]", "right"), ("date", "left")):
-        table.add_column(col, justify=justify, overflow="fold",  # type: ignore[arg-type]
-                         no_wrap=col == "date", min_width=20 if col.startswith("headline") else None)
+    from finprobe.core.display import TableData
+    from finprobe.report import print_tables
+
+    rows: list[list[Any]] = []
     for r in listings:
         try:
             name = str(Path(r.path).relative_to(root))
         except ValueError:
             name = r.path
         if r.problem is not None and r.family == "?":
-            table.add_row(Text(name), Text(f"unreadable: {r.problem}", style="red"), "", "", "", "")
+            rows.append([name, f"unreadable: {r.problem}", "", "", ""])
             continue
         if r.value is not None:
-            ci = "" if r.ci_low is None or r.ci_high is None else f" [{r.ci_low:.3f}, {r.ci_high:.3f}]"
+            # the CI as one word, so a narrow column breaks between the value and its CI, never inside it
+            ci = "" if r.ci_low is None or r.ci_high is None else f" [{r.ci_low:.3f}–{r.ci_high:.3f}]"
             headline = f"{r.label}\n{r.value:.3f}{ci}"
         else:
             headline = "not finished" if not r.finished else f"{r.label or '-'} -"
         n = f"{r.n_stored if r.n_stored is not None else '?'}/{r.n_expected or r.n_samples}"
         if r.n_errors:
-            n += f" ({r.n_errors} err)"
+            n += f"\n{r.n_errors} errors"
         date = r.created_at.strftime("%Y-%m-%d\n%H:%M") if r.created_at else "?"
-        table.add_row(Text(name), Text(f"{r.family}\n{r.mode}"), Text(r.agent), n, Text(headline), date)
-    console.print(table)
+        rows.append([name, f"{r.family}\n{r.mode}\n{r.agent}", n, headline, date])
+    print_tables(console, [TableData(title=f"runs under {root} (newest first)",
+                                     columns=["run", "family / mode / agent", "n", "headline [95% CI]", "date"],
+                                     rows=rows, align=["left", "left", "right", "right", "left"])])
 
 
 @app.command()

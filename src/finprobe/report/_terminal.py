@@ -15,6 +15,8 @@ from finprobe.report._text import clean_terminal
 
 #: a column is never narrower than its longest word up to this many characters (longer words fold)
 _MAX_WORD = 24
+#: when even that does not fit, the longest words fold, but no column gets narrower than this
+_MIN_SQUEEZED = 8
 
 
 def _longest_word(texts: list[str]) -> int:
@@ -43,18 +45,20 @@ def rich_table(data: TableData, console: Console | None = None) -> Table:
     if console is None:
         return _draw(data, None)
     short = len(data.rows) <= 3 and len(data.columns) > 3
-    candidates = [(data, True), *([(_transposed(data), True)] if short else []), (data, False)]
-    for candidate, header_words in candidates:
-        widths = _fit_widths(candidate, console.width, header_words=header_words)
+    candidates = [(data, True, False), *([(_transposed(data), True, False)] if short else []), (data, False, False),
+                  (data, False, True)]
+    for candidate, header_words, squeeze in candidates:
+        widths = _fit_widths(candidate, console.width, header_words=header_words, squeeze=squeeze)
         if widths is not None:
             return _draw(candidate, widths)
     return _draw(data, None)
 
 
-def _fit_widths(data: TableData, width: int, *, header_words: bool) -> list[int] | None:
+def _fit_widths(data: TableData, width: int, *, header_words: bool, squeeze: bool = False) -> list[int] | None:
     """Column widths that fit `width` terminal columns, each column at least as wide as its longest word
     (of its cells, and of its header too with `header_words`): the widest column gives way first. None
-    when those floors alone do not fit."""
+    when those floors alone do not fit; with `squeeze`, the largest floors are lowered first (only the
+    longest words fold), down to `_MIN_SQUEEZED` characters."""
     available = width - (3 * len(data.columns) + 1)  # a border and a space either side of each column
     natural, floor = [], []
     for i, col in enumerate(data.columns):
@@ -62,6 +66,8 @@ def _fit_widths(data: TableData, width: int, *, header_words: bool) -> list[int]
         header = clean_terminal(col)
         natural.append(max((len(line) for t in [header, *cells] for line in t.splitlines()), default=1))
         floor.append(min(_longest_word([*cells, *([header] if header_words else [])]), _MAX_WORD))
+    while squeeze and sum(floor) > available and max(floor) > _MIN_SQUEEZED:
+        floor[floor.index(max(floor))] -= 1
     if sum(floor) > available:
         return None
     widths = [max(n, f) for n, f in zip(natural, floor, strict=True)]
