@@ -1,6 +1,6 @@
 """Precision and recall of the question-category classifiers on hand-labelled clarification questions.
 
-The labelled set is the simulator set (`bench/data/ambiguity/simulator_questions.jsonl`): every question
+The labelled set is the simulator set (`src/finprobe/benchmarks/ambiguity/data/labelled/invented-demo-author.simulator.jsonl`): every question
 carries the categories it names (`categories`), its central one (`main`, none on a tie) and whether it is a
 question about the user's intent that names no category (`question_kind` "generic") or not about the
 user's intent at all ("none"), labelled by hand from the category definitions (`categories.CATEGORIES`).
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--original", action="store_true", help="pass the user's original question (discounts repeats)")
     ap.add_argument("--show", choices=["lexicon", "embeddings"], help="list that classifier's misses")
     args = ap.parse_args(argv)
-    items = read_jsonl("simulator_questions.jsonl")
+    items = read_jsonl("invented-demo-author.simulator.jsonl")
     lex = evaluate("lexicon", items, lambda q, o: classify_question(q, None, original_question=o), args.original,
                    args.show == "lexicon")
     try:

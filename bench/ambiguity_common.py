@@ -1,6 +1,6 @@
 """Shared helpers of the ambiguity bench scripts: the labelled sets, their instances, agreement tables.
 
-The labelled sets live in `bench/data/ambiguity/` (see its README for how labels were decided); their
+The labelled sets live in `src/finprobe/benchmarks/ambiguity/data/labelled/` (see its README for how labels were decided); their
 instances are the bundled demo set plus the fictional fixture instances written for the benches.
 """
 
@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
-from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
+from finprobe.benchmarks.ambiguity.judges import BareModel, labelled_dir
 
-DATA = Path(__file__).resolve().parent / "data" / "ambiguity"
+#: the labelled sets and their fictional instances live in the package (`finprobe judges ambiguity` reads them too)
+DATA = labelled_dir()
 
 
 def instances(extra: Iterable[Path] = ()) -> dict[str, AmbiguityInstance]:
@@ -24,7 +25,7 @@ def instances(extra: Iterable[Path] = ()) -> dict[str, AmbiguityInstance]:
     An extra file may not redefine an id already loaded: a labelled set must name one instance unambiguously.
     """
     out = {i.instance_id: i for i in load_instances(demo_instances_path())}
-    out.update({i.instance_id: i for i in load_instances(DATA / "fixture_instances.jsonl")})
+    out.update({i.instance_id: i for i in load_instances(DATA / "invented-fixtures.instances.jsonl")})
     for path in extra:
         for inst in load_instances(path):
             if inst.instance_id in out:
@@ -45,7 +46,7 @@ def add_instances_option(ap: Any) -> None:
     """`--instances FILE` (repeatable): more fixture instances a labelled set refers to."""
     ap.add_argument("--instances", metavar="FILE", type=Path, action="append", default=[],
                     help="extra instance file (release format) the set refers to, e.g. "
-                         "bench/data/ambiguity/fixture_instances_fresh.jsonl; repeatable")
+                         "src/finprobe/benchmarks/ambiguity/data/labelled/invented-fr.instances.jsonl; repeatable")
 
 
 def read_jsonl(name: str, folder: Path = DATA) -> list[dict[str, Any]]:
@@ -81,16 +82,5 @@ def _line(name: str, items: list[dict[str, Any]], ok: Callable[[dict[str, Any]],
     return f"  {name:<32} {good:>4}/{len(items):<4} {rate:6.3f}"
 
 
-class BareGenerator:
-    """A bare backend as an LLM simulator's model (no transcript: the bench keeps only the answers)."""
-
-    def __init__(self, spec: str, base_url: str | None):
-        from finprobe.core.models.registry import build_backend
-
-        self.backend = build_backend(RoleConfig(spec=spec, base_url=base_url))
-        self.config = GenerateConfig(temperature=0.0, max_tokens=8)
-
-    async def generate(self, messages: list[Message], **overrides: Any) -> ModelCall:
-        out = await self.backend.generate(messages, self.config)
-        return ModelCall(role="user", backend=self.backend.kind, model=self.backend.model, messages=messages,
-                         config=self.config, output=out.text, usage=out.usage)
+#: a bare backend as an LLM simulator's model (the same one `finprobe judges ambiguity --user` uses)
+BareGenerator = BareModel

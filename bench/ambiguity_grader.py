@@ -1,15 +1,15 @@
 """Agreement of the deterministic ambiguity grader with hand-labelled final answers.
 
-The labelled set (`bench/data/ambiguity/grader_answers.jsonl`, written by `make_grader_answers.py` from
+The labelled set (`src/finprobe/benchmarks/ambiguity/data/labelled/invented-demo-author.grader.jsonl`, written by `make_grader_answers.py` from
 values and answer shapes labelled by hand) holds realistic answers: values buried in explanations,
 markdown and bold, "approximately", rounding, units and scale words, 亿元/万元, percentages with amounts
 beside them, comparison figures, wrong year labels, fiscal years named by their start, hedges that state
 both readings, and answers with no value. Each answer has a label against the intended answer A and one
 against the default answer A_d; `unsure` marks labels a careful reader could dispute.
 
-    python bench/ambiguity_grader.py [--show] [--set bench/data/ambiguity/grader_answers_independent.jsonl]
-    python bench/ambiguity_grader.py --show --set bench/data/ambiguity/grader_answers_fresh.jsonl \
-        --instances bench/data/ambiguity/fixture_instances_fresh.jsonl
+    python bench/ambiguity_grader.py [--show] [--set src/finprobe/benchmarks/ambiguity/data/labelled/invented-demo-annotator.grader.jsonl]
+    python bench/ambiguity_grader.py --show --set src/finprobe/benchmarks/ambiguity/data/labelled/invented-fr-annotator.grader.jsonl \
+        --instances src/finprobe/benchmarks/ambiguity/data/labelled/invented-fr.instances.jsonl
 
 Reports agreement by kind of answer (verdict vs A, and the pair of verdicts vs A and A_d), on all labels
 and on the labels a careful reader is sure of. Goal: >= 0.95.
@@ -36,8 +36,8 @@ from finprobe.benchmarks.ambiguity.grading import grade_answer
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--show", action="store_true", help="list the disagreements")
-    ap.add_argument("--set", metavar="FILE", type=Path, default=DATA / "grader_answers.jsonl",
-                    help="labelled set to measure (default: %(default)s), e.g. grader_answers_independent.jsonl")
+    ap.add_argument("--set", metavar="FILE", type=Path, default=DATA / "invented-demo-author.grader.jsonl",
+                    help="labelled set to measure (default: %(default)s), e.g. invented-demo-annotator.grader.jsonl")
     add_instances_option(ap)
     args = ap.parse_args(argv)
     items = read_jsonl(args.set.name, args.set.resolve().parent)

@@ -1,6 +1,6 @@
 """Agreement of the user simulators with hand-labelled answers to realistic clarification questions.
 
-The labelled set (`bench/data/ambiguity/simulator_questions.jsonl`) holds questions of the kinds real models
+The labelled set (`src/finprobe/benchmarks/ambiguity/data/labelled/invented-demo-author.simulator.jsonl`) holds questions of the kinds real models
 ask (confirmations, period checks, "most recent fiscal year", TTM, bundles of two propositions, polite
 wrappers, markdown, Chinese phrasings, open and off-intent questions) on the bundled demo instances and the
 bench's fictional fixture instances. Each label is what the user would answer knowing only C and the
@@ -10,9 +10,9 @@ marks labels a careful reader could dispute.
     python bench/ambiguity_simulator.py                 # deterministic simulator
     python bench/ambiguity_simulator.py --show dev      # also list its disagreements on the dev split
     python bench/ambiguity_simulator.py --llm openai:MODEL [--base-url URL]   # the LLM simulator
-    python bench/ambiguity_simulator.py --set bench/data/ambiguity/simulator_questions_independent.jsonl --show all
-    python bench/ambiguity_simulator.py --set bench/data/ambiguity/simulator_questions_fresh.jsonl \
-        --instances bench/data/ambiguity/fixture_instances_fresh.jsonl --show all
+    python bench/ambiguity_simulator.py --set src/finprobe/benchmarks/ambiguity/data/labelled/invented-demo-annotator.simulator.jsonl --show all
+    python bench/ambiguity_simulator.py --set src/finprobe/benchmarks/ambiguity/data/labelled/invented-fr-annotator.simulator.jsonl \
+        --instances src/finprobe/benchmarks/ambiguity/data/labelled/invented-fr.instances.jsonl --show all
 
 The LLM simulator can only be measured against a real endpoint; a scripted backend would measure the
 script, not a model. Goal: agreement >= 0.90 on the labels a careful reader is sure of.
@@ -53,8 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--llm", metavar="SPEC", help="measure the LLM simulator with this model spec instead")
     ap.add_argument("--base-url")
     ap.add_argument("--show", choices=["dev", "all"], help="list disagreements (dev split, or all items)")
-    ap.add_argument("--set", metavar="FILE", type=Path, default=DATA / "simulator_questions.jsonl",
-                    help="labelled set to measure (default: %(default)s), e.g. simulator_questions_independent.jsonl")
+    ap.add_argument("--set", metavar="FILE", type=Path, default=DATA / "invented-demo-author.simulator.jsonl",
+                    help="labelled set to measure (default: %(default)s), e.g. invented-demo-annotator.simulator.jsonl")
     add_instances_option(ap)
     args = ap.parse_args(argv)
     items = read_jsonl(args.set.name, args.set.resolve().parent)

@@ -1,5 +1,6 @@
 """CIGs the regret benches and labelled sets refer to, built the same way every time: AmbigNQ and PSCon
-converted from the real files in ../shared/data (never copied into the repository), the FinInteract demo
+converted from the real files in ../shared/data (never copied into the repository; CondAmbigQA's dev half
+too), the FinInteract demo
 set bundled with the ambiguity family, and the CondAmbigQA / AmbigDocs sample records in
 bench/data/regret/sources (written for this project)."""
 
@@ -20,6 +21,7 @@ SHARED = ROOT.parent / "shared" / "data"
 DATA = ROOT / "bench" / "data" / "regret"
 AMBIGNQ = SHARED / "ambigqa" / "train_light.json"
 PSCON = SHARED / "pscon" / "conversation_en.json"
+CONDAMBIGQA = SHARED / "condambigqa" / "mcaqa.dev.json"
 
 
 @cache
@@ -29,6 +31,7 @@ def conversions() -> dict[str, ConversionResult]:
         "pscon": convert("pscon", PSCON),
         "fininteract": convert("fininteract", demo_instances_path()),
         "condambigqa": convert("condambigqa", DATA / "sources" / "condambigqa_sample.json"),
+        "condambigqa_real": convert("condambigqa", CONDAMBIGQA),
         "ambigdocs": convert("ambigdocs", DATA / "sources" / "ambigdocs_sample.json"),
     }
 
@@ -40,6 +43,28 @@ def all_cigs() -> dict[str, CIG]:
 
 def load_items(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def answerable(items: list[dict[str, Any]], cigs: dict[str, CIG], what: str) -> list[dict[str, Any]]:
+    """The items whose CIG the converters still make and whose label it still has (a variable's ask for the
+    mapper, an intent for the matcher); the others are counted and left out, never relabelled. The converters
+    changed under issue 26 (records dropped for fragments, mistypes, self-revealing slots; PSCon sizes split by
+    measure), so labels written against earlier CIGs can name what no longer exists."""
+    def ok(it: dict[str, Any]) -> bool:
+        cig = cigs.get(it["cig"])
+        if cig is None:
+            return False
+        labels = [x for x in str(it["label"]).split("|") if x not in ("unsupported", "None")]
+        if what == "mapper":
+            return all(x.split(":", 1)[-1] in {v.name for v in cig.variables} for x in labels)
+        return it["label"] is None or it["label"] in {i.intent_id for i in cig.intents}
+
+    kept = [it for it in items if ok(it)]
+    if len(kept) < len(items):
+        gone = len({it["cig"] for it in items if it["cig"] not in cigs})
+        print(f"  ({len(items) - len(kept)} of {len(items)} items left out: {gone} of their CIGs are no longer made, "
+              "or no longer have the labelled variable or intent)")
+    return kept
 
 
 def report(rows: list[tuple[str, bool]], title: str) -> float:

@@ -25,7 +25,7 @@ from finprobe.benchmarks.regret.mapper import (  # noqa: E402
     MappedAction,
     embeddings_available,
 )
-from regret_data import all_cigs, load_items, prf, report, report_sure  # noqa: E402
+from regret_data import all_cigs, answerable, load_items, prf, report, report_sure  # noqa: E402
 
 
 def evaluate(method: str, items: list[dict], show_errors: bool, sweep: bool) -> None:
@@ -71,7 +71,7 @@ def main() -> None:
                     "(also: mapper_holdout.jsonl, written after the rules were tuned; mapper_independent.jsonl, by "
                     "another annotator); several files are pooled, e.g. to choose a threshold on all of them")
     args = ap.parse_args()
-    items = [it for name in args.set for it in load_items(name)]
+    items = answerable([it for name in args.set for it in load_items(name)], all_cigs(), "mapper")
     print(f"{len(items)} labelled questions over {len({i['cig'] for i in items})} CIGs")
     methods = ["lexical", "embeddings"] if args.method == "both" else [args.method]
     for method in methods:

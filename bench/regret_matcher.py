@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from finprobe.benchmarks.regret.matching import FUZZY_THRESHOLD, match_intent  # noqa: E402
-from regret_data import all_cigs, load_items, report, report_sure  # noqa: E402
+from regret_data import all_cigs, answerable, load_items, report, report_sure  # noqa: E402
 
 
 def main() -> None:
@@ -25,8 +25,8 @@ def main() -> None:
     ap.add_argument("--set", default="matcher.jsonl", help="labelled file in bench/data/regret "
                     "(also: matcher_holdout.jsonl, written after the rules were tuned)")
     args = ap.parse_args()
-    items = load_items(args.set)
     cigs = all_cigs()
+    items = answerable(load_items(args.set), cigs, "matcher")
     rows = []
     tp = fp = fn = 0
     for it in items:

@@ -135,6 +135,8 @@ def test_report_and_rescore_fail_cleanly_on_bad_folders(tmp_path):
     manifest["config"]["data"] = str(tmp_path / "moved.json")
     (out / "manifest.json").write_text(json.dumps(manifest))
     assert json.loads(invoke("report", out, "--format", "json").output)["passed"] == 2  # stored records suffice
+    assert invoke("rescore", out).exit_code == 0  # the folder keeps the run's data: grading needs nothing else
+    (out / "data.jsonl").unlink()  # a folder from before finprobe kept it, whose data file moved
     r = invoke("rescore", out)
     assert r.exit_code == 2 and "no longer loads" in r.output
 
@@ -149,6 +151,9 @@ def test_rescore_refuses_changed_data_and_report_flags_an_incomplete_run(tmp_pat
     invoke("run", "reasoning", "--data", data, "--agent", "reference", "--out", out, "--no-progress")
     records[0]["qa"]["exe_ans"] = 123.0
     data.write_text(json.dumps(records))
+    r = invoke("rescore", out)  # graded against the run's own data, which the folder keeps
+    assert r.exit_code == 0 and json.loads((out / "metrics.json").read_text())["passed"] == 20
+    (out / "data.jsonl").unlink()  # a folder from before finprobe kept it: the changed file is refused
     r = invoke("rescore", out)
     assert r.exit_code == 2 and "changed since the run" in r.output
     lines = (out / "samples.jsonl").read_text().splitlines()

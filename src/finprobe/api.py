@@ -36,13 +36,13 @@ from finprobe.core.models.preflight import EndpointCheck
 from finprobe.core.runner import Runner
 from finprobe.core.safety import check_base_url
 from finprobe.core.schema import GenerateConfig, RoleConfig, RunConfig, RunManifest, Sample
-from finprobe.core.store import LOCK, RunStore
+from finprobe.core.store import RunStore
 from finprobe.report import StoredRun
 from finprobe.report import load_run as _load_stored
 from finprobe.report.compare import headline_names
 
 __all__ = ["GenerateConfig", "Metric", "RoleConfig", "RunConfig", "RunResult", "Validation", "arun", "arun_config",
-           "avalidate_config", "load_run", "make_config", "run", "run_config", "validate_config"]
+           "afinish_run", "avalidate_config", "finish_run", "load_run", "make_config", "run", "run_config", "validate_config"]
 
 T = TypeVar("T")
 #: a role given as a spec ("openai:gpt-4o-mini", "reference") or as a full RoleConfig
@@ -187,8 +187,9 @@ def prepare(config: RunConfig, out: str | Path | None, *, fresh: bool = False, c
 
 
 def _not_in_use(folder: Path) -> None:
-    """Raise RunLockedError when another process holds `folder`'s lock (the run would be refused there)."""
-    if (folder / LOCK).exists():
+    """Raise RunLockedError when another process holds `folder`'s lock (the run would be refused there):
+    the same lock the run takes (on the folder itself, so a deleted `run.lock` hides no writer)."""
+    if folder.is_dir():
         store = RunStore(folder)
         store.lock()
         store.unlock()
@@ -208,13 +209,16 @@ def _sync(make: Callable[[], Any]) -> Any:
 # --------------------------------------------------------------------------- running
 async def arun_config(config: RunConfig, *, out: str | Path | None = None, fresh: bool = False, cache: bool = False,
                       progress: bool = False, preflight: bool = True, max_errors: float | None = None,
-                      baselines: bool = False, report: bool = True,
+                      baselines: bool = False, report: bool = True, handle_signals: bool = False,
                       on_preflight: Callable[[list[EndpointCheck]], None] | None = None) -> RunResult:
     """Run `config` (see the module docstring): check, preflight, play the unfinished trials, aggregate,
-    write `report.html` (beside the family's baseline policies when `baselines`). Bad input raises
-    ValueError (one line, naming the file, option or role, and the fix) before anything is sent."""
+    write `report.html` (beside the family's baseline policies when `baselines`; see `afinish_run`). Bad
+    input raises ValueError (one line, naming the file, option or role, and the fix) before anything is
+    sent. `handle_signals`: SIGINT, SIGTERM and SIGHUP while trials run store what finished and raise
+    `finprobe.core.interrupt.RunInterrupted` with the counts (main thread only; the CLI's way)."""
     runner, samples = prepare(config, None if out is None else Path(out), fresh=fresh, cache=cache,
                               progress=progress, max_errors=max_errors)
+    runner.handle_signals = handle_signals
     checks: list[EndpointCheck] = []
     if preflight:
         try:
@@ -226,27 +230,41 @@ async def arun_config(config: RunConfig, *, out: str | Path | None = None, fresh
         if on_preflight is not None:
             on_preflight(checks)
     result = await runner.run(samples)
+    del samples  # the report reads the folder's own data: the loaded set's memory goes to the report's records
     out_result = RunResult(
         run_dir=runner.out_dir, family=runner.bench.name, mode=str(runner.config.mode), metrics=result.metrics,
         manifest=result.manifest, n_samples=result.n_samples, n_trials=result.n_trials, n_scored=result.n_scored,
         n_errors=result.n_errors, n_skipped=result.n_skipped, n_ran=result.n_ran, n_resumed=result.n_resumed,
         error_reasons=result.error_reasons, stopped=result.stopped, preflight=checks)
+    await afinish_run(out_result, baselines=baselines, report=report)
+    return out_result
+
+
+async def afinish_run(result: RunResult, *, baselines: bool = False, report: bool = True) -> RunResult:
+    """The end of a run whose trials are stored: the family's baseline policies on the same data
+    (`result.baselines`, when `baselines`) and `report.html` written into the run folder beside them
+    (`result.report_path`, or `result.report_error` saying why it could not be). Returns `result`."""
+    bench = load_family(result.family)
     extra: list[TableData] = []
     if baselines:
         from finprobe.report.baselines import arun_baselines, side_by_side_table
 
-        out_result.baselines = await arun_baselines(runner.bench, runner.config)
-        agent = runner.role_configs().get("agent")
-        extra.append(side_by_side_table(runner.bench, [(f"this run ({agent.spec if agent else '?'})", result.metrics),
-                                                       *out_result.baselines]))
+        result.baselines = await arun_baselines(bench, result.manifest.config)
+        agent = {**bench.roles, **{r: rc.spec for r, rc in result.manifest.config.roles.items()}}.get("agent", "?")
+        extra.append(side_by_side_table(bench, [(f"this run ({agent})", result.metrics), *result.baselines]))
     if report:
         from finprobe.report.html import write_run_report
 
         try:
-            out_result.report_path = write_run_report(_load_stored(runner.out_dir), extra_tables=extra)
+            result.report_path = write_run_report(_load_stored(result.run_dir), extra_tables=extra)
         except Exception as exc:  # noqa: BLE001 - the run is stored; `finprobe report RUN --html` makes it again
-            out_result.report_error = f"{type(exc).__name__}: {exc}"
-    return out_result
+            result.report_error = f"{type(exc).__name__}: {exc}"
+    return result
+
+
+def finish_run(result: RunResult, **kwargs: Any) -> RunResult:
+    """`afinish_run` to its end, from code with or without a running event loop."""
+    return _sync(lambda: afinish_run(result, **kwargs))
 
 
 def run_config(config: RunConfig, **kwargs: Any) -> RunResult:

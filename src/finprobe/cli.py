@@ -1,15 +1,18 @@
-"""The `finprobe` command: run, list, validate, report, export, rescore, compare, doctor, audit, import, build,
-check.
+"""The `finprobe` command: run, list, validate, report, export, rescore, repair, compare, doctor, audit, import,
+build, check.
 
 Errors are one line on stderr (`error: ...`) and never a traceback: exit status 2 for bad input (an
 option, a file, a folder), 1 for a run in which no sample was scored, and 1 with "internal error" for a
-bug (set FINPROBE_DEBUG=1 to see its traceback).
+bug (set FINPROBE_DEBUG=1 to see its traceback). A run stopped by Ctrl-C, SIGTERM or SIGHUP says in one
+line what it stored and the command that resumes it, and exits 130, 143 or 129.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -68,6 +71,7 @@ class _Finprobe(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
+        _INVOCATION[:] = list(args) if args is not None else sys.argv[1:]
         try:
             rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
                               windows_expand_args=windows_expand_args, **extra)
@@ -96,6 +100,9 @@ class _Finprobe(TyperGroup):
             return code
         sys.exit(code)
 
+
+#: the arguments of this invocation (for the command that resumes an interrupted run)
+_INVOCATION: list[str] = []
 
 app = typer.Typer(cls=_Finprobe, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="finprobe: evaluate how LLM agents handle financial questions.")
@@ -226,7 +233,14 @@ def build_config(benchmark: str, *, data: str | None, mode: str | None, role_spe
         if role not in roles:
             raise typer.BadParameter(f"--set {key}: give the role's model first (e.g. --{role} SPEC)")
         rc = roles[role]
-        if field in _GEN_FIELDS:
+        if field in ("api_key_env", "base_url"):  # the role's own settings, not backend arguments
+            if field == "base_url":
+                check_base_url(str(value), what=f"--set {key}")
+            rc = rc.model_copy(update={field: str(value)})
+        elif field in ("spec", "model"):
+            raise typer.BadParameter(f"--set {key}: the model is the role's spec; give it as --{role} "
+                                     "openai:MODEL (or local, a policy, ...)")
+        elif field in _GEN_FIELDS:
             given_value: Any = [value] if field == "stop" and isinstance(value, str) else value
             try:  # validated now: a bad value must not reach the manifest and make the folder unreadable
                 generate = GenerateConfig.model_validate({**rc.generate.model_dump(), field: given_value})
@@ -269,16 +283,34 @@ def _print_preflight(checks: list[Any]) -> None:
 def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, progress: bool, *,
              baselines: bool = False, preflight: bool = True, max_errors: float | None = None,
              where: str = "") -> tuple[Path, bool]:
-    """Run one family through the Python API (`finprobe.api.run_config`), then the summary, the HTML
-    report's path and a last line on how the trials ended. Returns the run folder and whether the run
-    scored samples and played every trial."""
-    from finprobe.api import run_config
+    """Run one family through the Python API (`finprobe.api.run_config`, then `finish_run`: the baselines
+    and the HTML report), then the summary, the report's path and a last line on how the trials ended.
+    Returns the run folder and whether the run scored samples and played every trial. A signal while
+    trials run stops them (what finished is stored) and says how to resume; one while the report is
+    written says how to write it."""
+    from finprobe.api import finish_run, run_config
     from finprobe.core.families import load_family
+    from finprobe.core.runner import RunInterrupted
     from finprobe.report import print_summary
 
     with _user_errors(where):
-        result = run_config(config, out=out, fresh=fresh, cache=cache, progress=progress, preflight=preflight,
-                            max_errors=max_errors, baselines=baselines, on_preflight=_print_preflight)
+        try:
+            result = run_config(config, out=out, fresh=fresh, cache=cache, progress=progress, preflight=preflight,
+                                max_errors=max_errors, baselines=False, report=False, handle_signals=True,
+                                on_preflight=_print_preflight)
+        except RunInterrupted as exc:
+            unit = "trials" if config.epochs > 1 else "samples"
+            errors = f" ({exc.n_errors} errors, redone on resume)" if exc.n_errors else ""
+            raise _Interrupted(exc.signum, f"{exc.n_finished} of {exc.n_trials} {unit} stored in {exc.out_dir}"
+                               f"{errors}; resume with: {_resume_command()}") from None
+        try:
+            finish_run(result, baselines=baselines)
+        except (_Interrupted, KeyboardInterrupt) as exc:
+            signum = exc.signum if isinstance(exc, _Interrupted) else signal.SIGINT
+            raise _Interrupted(signum, f"the run is complete ({result.n_trials - result.n_errors} of "
+                                       f"{result.n_trials} stored) but its HTML report was not written; write it "
+                                       f"with: finprobe report {shlex.quote(str(result.run_dir))} --html "
+                                       f"{shlex.quote(str(result.run_dir / 'report.html'))}") from None
     bench = load_family(result.family)
     if result.report_error is not None:
         err_console.print(Text(f"warning: the HTML report could not be written ({result.report_error}); "
@@ -309,6 +341,47 @@ def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, prog
                                  f"{errors} · stored in {result.run_dir}", one_line=True), style="dim"),
                   soft_wrap=True)
     return result.run_dir, True
+
+
+class _Interrupted(BaseException):
+    """A signal stopped `finprobe run` (raised by `_signals_interrupt`'s handlers, or from the runner's
+    RunInterrupted): `message` says what is stored and what to do next."""
+
+    def __init__(self, signum: int, message: str = ""):
+        super().__init__(message)
+        self.signum, self.message = signum, message
+
+
+@contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP (and Ctrl-C's KeyboardInterrupt) as `_Interrupted` while `run` prepares and
+    finishes; while trials execute, the runner handles them itself (it stores what finished first)."""
+    from finprobe.core.interrupt import SIGNALS
+
+    def raise_interrupted(signum: int, frame: Any) -> None:
+        raise _Interrupted(signum)
+
+    previous = {}
+    for sig in SIGNALS:
+        if sig != signal.SIGINT:
+            try:
+                previous[sig] = signal.signal(sig, raise_interrupted)
+            except (ValueError, OSError):  # not the main thread
+                pass
+    try:
+        try:
+            yield
+        except KeyboardInterrupt:
+            raise _Interrupted(signal.SIGINT) from None
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _resume_command() -> str:
+    """This invocation's command without --fresh: the command that resumes the run."""
+    args = [a for a in _INVOCATION if a != "--fresh"]
+    return "finprobe " + shlex.join(args) if args else "the same finprobe run command"
 
 
 def parse_max_errors(text: str | None) -> float | None:
@@ -404,12 +477,22 @@ def run(
         configs.append((name, config))
     ok = True
     folders: list[Path] = []
-    for name, config in configs:
-        target = out if (out is None or benchmark) else out / name
-        folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo, preflight=preflight,
-                                  max_errors=error_budget, where=f"{name}: " if demo else "")
-        folders.append(folder)
-        ok = scored and ok
+    from finprobe.core.interrupt import exit_status, signal_name
+
+    try:
+        with _signals_interrupt():
+            for name, config in configs:
+                target = out if (out is None or benchmark) else out / name
+                folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo,
+                                          preflight=preflight, max_errors=error_budget,
+                                          where=f"{name}: " if demo else "")
+                folders.append(folder)
+                ok = scored and ok
+    except _Interrupted as exc:
+        what = exc.message or "before any sample ran: nothing new was stored"
+        err_console.print(Text(f"interrupted by {signal_name(exc.signum)}: {safe_text(what, one_line=True)}"),
+                          soft_wrap=True)
+        raise typer.Exit(exit_status(exc.signum)) from None
     if demo:
         _print_next_steps(folders)
     if not ok:
@@ -597,6 +680,7 @@ def report(run_dir: Path, format: str = typer.Option("table", help="table | json
         raise typer.BadParameter("--table goes with --format json, csv or parquet")
     with _user_errors():
         run_ = load_run(run_dir, seed=seed, overrides=overrides)
+        _print_warnings(run_)
         if html is not None:
             from finprobe.report.html import write_run_report
 
@@ -628,6 +712,7 @@ def export(run_dir: Path, format: str = typer.Option("inspect", help="inspect | 
         raise typer.BadParameter(f"format must be one of inspect, {', '.join(EXPORT_FORMATS)}")
     with _user_errors():
         run_ = load_run(run_dir)
+        _print_warnings(run_)
         if format == "inspect":
             from finprobe.report.inspect_log import write_inspect_log
 
@@ -699,10 +784,40 @@ def rescore(run_dir: Path, format: str = typer.Option("table", help="table | jso
 
     with _user_errors():
         run_ = rescore_run(run_dir)
+    _print_warnings(run_)
     if format == "json":
         sys.stdout.write(json.dumps(run_.metrics, indent=2, ensure_ascii=False, default=str) + "\n")
     else:
         print_summary(console, run_.bench, run_.metrics, title=f"rescored — {run_dir}")
+
+
+@app.command()
+def repair(run_dir: Path, format: str = typer.Option("table", help="table | json")) -> None:
+    """Set aside the lines of a run's samples.jsonl that are not records of the run (damaged, or of samples not
+    in its data) into samples.removed.jsonl with their line numbers, keeping every good record; the next run
+    with the same command redoes exactly the trials left without a record."""
+    from finprobe.core.repair import repair_run
+
+    if format not in ("table", "json"):
+        raise typer.BadParameter("format must be table or json")
+    with _user_errors():
+        result = repair_run(run_dir)
+    for note in result.notes:
+        _print_warning(note)
+    if format == "json":
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+    else:
+        console.print(Text(safe_text(result.summary(), one_line=True)), soft_wrap=True)
+
+
+def _print_warning(text: str) -> None:
+    err_console.print(Text.assemble(("warning:", "yellow"), " ", safe_text(text, one_line=True)))
+
+
+def _print_warnings(run_: Any) -> None:
+    """What a stored run's reader must be told (an older folder, foreign records, an old scorer), on stderr."""
+    for text in getattr(run_, "warnings", ()):
+        _print_warning(text)
 
 
 @app.command()
@@ -722,6 +837,8 @@ def compare(runs: list[Path] = typer.Argument(..., help="Two or more run folders
         raise typer.BadParameter("compare needs at least two run folders")
     with _user_errors():
         loaded = [load_run(r) for r in runs]
+        for run_ in loaded:
+            _print_warnings(run_)
         result = compare_loaded(loaded, seed=seed, n_resamples=resamples)
         if html is not None or format == "html":
             from finprobe.report.html import render_compare_html
@@ -802,6 +919,38 @@ def import_(kind: str = typer.Argument(..., help="What to import: ambiguity-resu
     for folder, n in result.runs.items():
         console.print(f"{folder}: {n} rows", highlight=False)
     console.print(f"{result.n_rows} rows imported into {len(result.runs)} run folders", highlight=False)
+
+
+@app.command()
+def judges(benchmark: str = typer.Argument(..., help="The family whose judges to measure: ambiguity."),
+           set_: list[str] = typer.Option([], "--set", help="A bundled labelled set (id) or your own JSONL file; "
+                                          "repeatable (default: every bundled set that can run here)."),
+           user: Optional[str] = typer.Option(None, help="Measure an LLM simulator on this model spec "
+                                              "(openai:MODEL, vllm:MODEL, ...) instead of the deterministic one."),
+           base_url: Optional[str] = typer.Option(None, help="Endpoint of --user."),
+           instances: list[str] = typer.Option([], help="Instance file the items name (the release's for the real "
+                                               "sets); repeatable."),
+           judge: list[str] = typer.Option([], help="simulator | classifier | grader (default: all that apply)."),
+           hedge_rule: str = typer.Option("strict", help="The grader's hedge rule: strict | labelled."),
+           show: int = typer.Option(20, help="Disagreements listed per set and judge."),
+           format: str = typer.Option("table", help="table | json")) -> None:
+    """Agreement of the family's simulator, classifier and grader with labelled sets, by language and kind (Wilson
+    95% intervals). Item format: `finprobe.benchmarks.ambiguity.judges` (README: "Measuring the judges")."""
+    if benchmark != "ambiguity":
+        _fail(f"no judges to measure for {benchmark!r}; known: ambiguity")
+    from finprobe.benchmarks.ambiguity.judges import default_sets, judges_tables, run_judges
+
+    with _user_errors():
+        if base_url is not None:
+            check_base_url(base_url)
+        report_ = run_judges(set_ or default_sets(), user=user, base_url=base_url, instances=instances,
+                             judges=judge or ("simulator", "classifier", "grader"), hedge_rule=hedge_rule, show=show)
+    if format == "json":
+        sys.stdout.write(report_.model_dump_json(indent=2) + "\n")
+    else:
+        from finprobe.report import print_tables
+
+        print_tables(console, judges_tables(report_))
 
 
 # --------------------------------------------------------------------------- check (issue 14)
@@ -907,9 +1056,14 @@ def _print_funnel(funnel: dict[str, Any], out: Path) -> None:
 
 @build_app.command("regret")
 def build_regret_cmd(
-    source: str = typer.Argument(..., help="The source file (path or URL) in its official format."),
+    source: str = typer.Argument(..., help="The source file (path or URL; .gz too) in its official format."),
     kind: str = typer.Option(..., "--from", help="ambignq | pscon | condambigqa | ambigdocs | fininteract"),
     out: Path = typer.Option(..., help="Folder for cigs.jsonl, dropped.jsonl, controls.jsonl and counts.json."),
+    generator: Optional[str] = typer.Option(None, help="LLM-assisted option: a generator model spec (openai:MODEL, "
+                                                        "local, ...) for the records the rules cannot structure."),
+    generator_limit: Optional[int] = typer.Option(None, help="At most this many records given to the generator."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL for an OpenAI-compatible generator."),
+    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
     format: str = typer.Option("table", help="table | json (the counts)"),
 ) -> None:
     """Convert public data to clarification interaction graphs (CIGs); every dropped record keeps its reason."""
@@ -918,16 +1072,51 @@ def build_regret_cmd(
     if kind not in CONVERTER_KINDS:
         raise typer.BadParameter(f"--from must be one of {', '.join(CONVERTER_KINDS)}")
     with _user_errors():
-        result = convert(kind, source, out)
+        if generator is None:
+            result = convert(kind, source, out)
+        else:
+            result = run_async(_convert_with_generator(kind, source, out, generator, generator_limit, base_url,
+                                                       api_key_env))
     counts = result.counts
     if format == "json":
         sys.stdout.write(json.dumps(counts, indent=2, ensure_ascii=False) + "\n")
         return
     console.print(f"{counts['records']} records from {source}: {counts['cigs']} CIGs, {counts['controls']} controls "
                   f"(no clarification needed), {counts['dropped']} dropped", highlight=False)
+    if result.generator is not None:
+        g = result.generator
+        console.print(f"generator {generator}: {g['tried']} records tried, {g['added']} CIGs added, "
+                      f"{g['failed']} failed ({g['calls']} calls)", highlight=False)
     for reason, n in counts["dropped_by_reason"].items():
         console.print(Text(f"  dropped {n}: {reason}"))
     console.print(f"written to {out}/cigs.jsonl, dropped.jsonl, controls.jsonl, counts.json", highlight=False)
+
+
+async def _convert_with_generator(kind: str, source: str, out: Path, spec: str, limit: int | None,
+                                  base_url: str | None, api_key_env: str | None) -> Any:
+    """The `generator` role bound to its backend for one conversion; calls and tokens counted, backend closed."""
+    from finprobe.build.regret import convert_with_generator
+    from finprobe.core.models.registry import build_backend
+
+    role = RoleConfig(spec=spec, base_url=base_url, api_key_env=api_key_env,
+                      generate=GenerateConfig(temperature=0.0, max_tokens=1200))
+    backend = build_backend(role)
+    calls = {"calls": 0, "input_tokens": 0, "output_tokens": 0}
+
+    async def generate(messages: list[Any]) -> str:
+        reply = await backend.generate(messages, role.generate)
+        calls["calls"] += 1
+        calls["input_tokens"] += reply.usage.input_tokens or 0
+        calls["output_tokens"] += reply.usage.output_tokens or 0
+        return reply.text
+
+    try:
+        result = await convert_with_generator(kind, source, generate, limit=limit)
+    finally:
+        await backend.aclose()
+    result.generator = {"spec": spec, **(result.generator or {}), **calls}
+    result.write(out)
+    return result
 
 
 @build_app.command("ambiguity")
@@ -1102,6 +1291,137 @@ def build_multihop_cmd(
         _print_multihop_funnel(result.funnel, out)
         console.print(f"[dim]{result.n_processed} attempts run, {result.n_resumed} resumed from the store · "
                       f"{out / 'chains.json'}[/dim]")
+
+
+# --------------------------------------------------------------------------- build reasoning (the FinQA review)
+def _print_review_funnel(funnel: dict[str, Any], out: Path) -> None:
+    from rich.markup import escape
+
+    table = Table(title=f"build reasoning funnel — {out}")
+    for col in ("stage", "in", "outcome"):
+        table.add_column(col)
+    for st in funnel["stages"]:
+        detail = {k: v for k, v in st.items() if k not in ("stage", "in", "note", "role")}
+        text = ", ".join(f"{k} {json.dumps(v, ensure_ascii=False) if isinstance(v, dict) else v}"
+                         for k, v in detail.items() if v not in ({}, 0))
+        table.add_row(st["stage"] + (f" ({st['role']})" if "role" in st else ""), str(st["in"]), escape(text))
+    console.print(table)
+    cost = Table(title="records, tokens and cost by role")
+    for col in ("role", "kind", "records", "calls", "input tokens", "output tokens", "cost USD"):
+        cost.add_column(col)
+    for role, row in funnel["cost"]["by_role"].items():
+        cost.add_row(role, row["kind"], str(row["records"]), str(row["calls"]), str(row["input_tokens"]),
+                     str(row["output_tokens"]), f"{row['cost_usd']:.4f}")
+    console.print(cost)
+    ov = funnel["overlay"]
+    console.print(f"overlay: {ov['entries']} entries ({', '.join(f'{k} {v}' for k, v in ov['by_kind'].items())}); "
+                  f"tasks: {', '.join(f'{k} {v}' for k, v in funnel['status'].items())}", highlight=False)
+    if funnel["pending"]:
+        console.print(Text("pending (inputs for the missing reviewers in " + str(out / "pending") + "): "
+                           + ", ".join(f"{k} {v}" for k, v in funnel["pending"].items())))
+
+
+@build_app.command("reasoning")
+def build_reasoning_cmd(
+    data: str = typer.Option(..., help="FinQA-style data file (official record format; path or URL)."),
+    out: Path = typer.Option(..., help="Build folder: corrections.yaml, funnel.json, review.jsonl, records/, "
+                                       "pending/, the run store."),
+    blind: Optional[str] = typer.Option(None, help="Blind pass reviewer (A): a model spec, or recorded:PATH "
+                                                   "(JSONL file, folder or glob). None: pending."),
+    second: list[str] = typer.Option([], "--second", help="Further blind reviewer (B, C, ...), repeatable: two "
+                                                          "or more; more than two are optional evidence."),
+    adjudicator: str = typer.Option("rules", help="Decision: rules (the pipeline's rules alone), a model spec, "
+                                                  "recorded:PATH, or none (pending)."),
+    rewording: list[str] = typer.Option([], "--rewording", help="Reviewer of the original wording of every "
+                                                                "rewording (R1, R2, ...), repeatable."),
+    version: Optional[str] = typer.Option(None, help="The overlay's version (default SPLIT-review)."),
+    split: Optional[str] = typer.Option(None, help="Name of the split (default: the file's name, e.g. test)."),
+    limit: Optional[int] = typer.Option(None, help="Only the first N tasks."),
+    base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles."),
+    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON: model -> USD per 1M tokens)."),
+    seed: int = typer.Option(0, help="Seed of every model call."),
+    concurrency: int = typer.Option(4, help="Model calls in flight at once."),
+    fresh: bool = typer.Option(False, help="Start over in the build folder instead of resuming."),
+    ship: Optional[Path] = typer.Option(None, help="Copy the overlay and its records into this package data "
+                                                   "folder (corrections/SPLIT.yaml, review/SPLIT/)."),
+    allow_incomplete: bool = typer.Option(False, help="With --ship: ship although tasks are pending."),
+    records: Optional[Path] = typer.Option(None, help="Replay a shipped review folder (review/SPLIT: its records "
+                                                      "and funnel) instead of giving the roles."),
+    format: str = typer.Option("table", help="table | json (the funnel)."),
+) -> None:
+    """Review a FinQA-style split (seed 002): blind pass → selection → two more blind reviewers → decision →
+    rewording check; writes a corrections overlay and a funnel (resumable)."""
+    from finprobe.benchmarks.reasoning.loader import load_finqa, to_sample
+    from finprobe.build.reasoning import (
+        ModelRole,
+        RecordedRole,
+        ReviewConfig,
+        ReviewRoles,
+        review_split_sync,
+        ship_review,
+    )
+    from finprobe.build.reasoning.records import Adjudication, BlindRecord
+    from finprobe.build.reasoning.roles import parse_role_spec
+    from finprobe.core.calls import RoleBinding
+    from finprobe.core.models.registry import build_backend
+    from finprobe.core.sources import source_name
+
+    with _user_errors():
+        if format not in ("table", "json"):
+            raise ValueError(f"--format {format!r}: table or json")
+        samples = [to_sample(r) for r in load_finqa(data)][:limit]
+        ids = [s.id for s in samples]
+        name = split or source_name(data).removesuffix(".json")
+        if records is not None:
+            if blind or second or rewording:
+                raise ValueError("--records replays a review folder: drop --blind, --second and --rewording")
+            from finprobe.build.reasoning.outputs import roles_from_records
+
+            replay, shipped_funnel = roles_from_records(records, ids)
+            name = split or shipped_funnel.get("split") or name
+            version = version or shipped_funnel.get("version")
+        plan: list[tuple[str, str, type[BlindRecord] | type[Adjudication]]] = [("A", blind, BlindRecord)] if blind else []
+        plan += [(chr(ord("B") + i), spec, BlindRecord) for i, spec in enumerate(second)]
+        plan += [(f"R{i + 1}", spec, BlindRecord) for i, spec in enumerate(rewording)]
+        kind, _ = parse_role_spec(adjudicator)
+        if kind not in ("rules", "none"):
+            plan.append(("adjudicator", adjudicator, Adjudication))
+        model_roles = {}
+        for role, spec, _model in plan:
+            role_kind, rest = parse_role_spec(spec)
+            if role_kind in ("rules", "none"):
+                raise ValueError(f"{role}: {spec!r} is for --adjudicator only")
+            if role_kind == "model":
+                model_roles[role] = RoleConfig(spec=rest, base_url=base_url, api_key_env=api_key_env,
+                                               generate=GenerateConfig(temperature=0.0, max_tokens=2000))
+        run_config = RunConfig(benchmark="build:reasoning", roles=model_roles)
+        if prices is not None:
+            run_config = _apply_prices(run_config, prices)
+        bound: dict[str, Any] = {}
+        for role, spec, model in plan:
+            role_kind, rest = parse_role_spec(spec)
+            if role_kind == "recorded":
+                bound[role] = RecordedRole.open(role, rest, model, ids)
+            else:
+                rc = run_config.roles[role]
+                bound[role] = ModelRole(RoleBinding(name=role, spec=rc.spec, backend=build_backend(rc),
+                                                    generate=rc.generate))
+        roles = replay if records is not None else ReviewRoles(
+            blind=bound.get("A"), second=[bound[chr(ord("B") + i)] for i in range(len(second))],
+            adjudicator=bound.get("adjudicator", kind if kind in ("rules",) else None),
+            rewording=[bound[f"R{i + 1}"] for i in range(len(rewording))])
+        config = ReviewConfig(version=version or f"{name}-review", split=name, source=data, seed=seed,
+                              concurrency=concurrency)
+        result = review_split_sync(samples, out, config, roles, fresh=fresh)
+        shipped = ship_review(out, ship, name, allow_incomplete=allow_incomplete) if ship is not None else []
+    if format == "json":
+        sys.stdout.write(json.dumps(result.funnel, indent=2, ensure_ascii=False) + "\n")
+    else:
+        _print_review_funnel(result.funnel, out)
+        console.print(f"[dim]{result.n_calls} model calls made · {out / 'corrections.yaml'}[/dim]")
+        for path in shipped:
+            console.print(Text(f"shipped {path}"))
 
 
 def main() -> None:  # pragma: no cover

@@ -33,5 +33,9 @@ async def test_the_runner_and_the_report_pass_the_run_seed(tmp_path, monkeypatch
     result = await Runner(cfg, tmp_path, benchmark=bench, progress=False).run()
     assert bench.seeds == [11] and result.n_ran == 3
     monkeypatch.setattr("finprobe.report._run.load_family", lambda name: bench)
+    stored = load_run(tmp_path)  # the samples the run loaded, from the folder: the report loads nothing
+    assert bench.seeds == [11] and all(s.meta["seed"] == 11 for s in (stored.samples or {}).values())
+    (tmp_path / "data.jsonl").unlink()  # a folder from before the data was kept: the data, with the run's seed
     stored = load_run(tmp_path)
     assert bench.seeds == [11, 11] and all(s.meta["seed"] == 11 for s in (stored.samples or {}).values())
+    assert stored.warnings and "data.jsonl" in stored.warnings[0]

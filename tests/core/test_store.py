@@ -201,3 +201,86 @@ def test_views_parsed_on_access_give_the_metrics_of_parsed_views(tmp_path, monke
     assert views._cache is None and views[0] is not views[0]  # parsed afresh on each access
     streamed = run_metrics(bench, store, store.read_manifest(), samples, bench.parse_options({}), settings)
     assert metrics_json(streamed) == metrics_json(cached) == metrics_json(result.metrics)
+
+
+# --------------------------------------------------------------------------- issue 28
+def test_the_lock_is_on_the_folder_deleting_run_lock_admits_nobody(tmp_path):
+    from finprobe.core.store import LOCK, RunLockedError
+
+    first = RunStore.open_for_run(tmp_path, manifest())
+    (tmp_path / LOCK).unlink()  # what a user cleaning up "stale" files would do during a run
+    with pytest.raises(RunLockedError, match="is writing this run folder"):
+        RunStore.open_for_run(tmp_path, manifest())
+    first.close()
+    RunStore.open_for_run(tmp_path, manifest()).close()  # released with the process's descriptor
+
+
+def test_a_folder_replaced_under_a_writer_is_written_no_more(tmp_path):
+    folder = tmp_path / "run"
+    store = RunStore.open_for_run(folder, manifest())
+    folder.rename(tmp_path / "moved")
+    folder.mkdir()
+    with pytest.raises(StoreError, match="moved, removed or replaced"):
+        store.write_metrics({"n": 1})
+    store.close()
+    assert not (folder / "metrics.json").exists()
+
+
+def test_the_folders_data_reads_back_one_sample_at_a_time(tmp_path):
+    from finprobe.core.provenance import data_hash
+    from finprobe.core.schema import Sample
+    from finprobe.core.store import StoredSamples
+
+    samples = [Sample(id=f'id "{i}" ü', data={"x": i / 3, "t": ["a", {"b": None}]}, meta={"k": i % 2},
+                      skip_reason="gone" if i == 3 else None) for i in range(7)]
+    store = RunStore.open_for_run(tmp_path, manifest())
+    written = store.write_data(samples)
+    store.close()
+    read = RunStore(tmp_path).stored_samples()
+    assert isinstance(read, StoredSamples) and read.ids == written.ids == [s.id for s in samples]
+    assert [read[s.id] for s in samples] == samples and list(read.get_many(reversed(read.ids))) == samples[::-1]
+    assert data_hash(read.get_many(read.ids)) == data_hash(samples) == data_hash(iter(samples))
+
+
+def test_unreadable_lines_say_what_is_wrong(tmp_path):
+    from finprobe.core.store import DamagedStoreError
+
+    store = RunStore.open_for_run(tmp_path, manifest())
+    store.append(rec(0))
+    store.close()
+    good = (tmp_path / SAMPLES).read_bytes()
+    for damage, why in ((b"[1, 2]\n", "a JSON list, not a record object"), (b"\xff\xfe\n", "not UTF-8 text"),
+                        (b'{"sample_id": "s9"}\n', "no 'status' field"), (b'{"sample_id": 3, "status": "scored"}\n',
+                                                                          "sample_id is a int"),
+                        (b'{"sample_id": "s9", "status": "done"}\n', "status 'done' is not one of"),
+                        (b'{"sample_id": "s9", "status": "scored", "transcript": [1]}\n', "transcript")):
+        (tmp_path / SAMPLES).write_bytes(good + damage)
+        readers = [RunStore(tmp_path).load_view_map, RunStore(tmp_path).load_records]
+        if b"transcript" not in damage:  # these read the key fields only
+            readers += [RunStore(tmp_path).latest_offsets, RunStore(tmp_path).trial_statuses]
+        for read in readers:
+            with pytest.raises(DamagedStoreError, match=r"samples.jsonl:2: unreadable record \(.*") as exc:
+                read()
+            assert why in str(exc.value) and "finprobe repair" in str(exc.value), (damage, str(exc.value))
+
+
+def test_a_refused_resume_names_the_change(tmp_path):
+    from finprobe.core.provenance import describe_change, fingerprint_parts, run_identity
+    from finprobe.core.schema import RoleConfig
+
+    def made(seed=0, scorer="1", data="d"):
+        config = RunConfig(benchmark="toy", seed=seed, roles={"agent": RoleConfig(spec="oracle")})
+        identity = run_identity(config, data, scorer, roles=config.roles, options={})
+        return manifest().model_copy(update={"config": config, "scorer_version": scorer, "data_hash": data,
+                                             "fingerprint": str(hash(str(identity))),
+                                             "fingerprint_parts": fingerprint_parts(identity)})
+
+    assert describe_change(made(), made(scorer="2")) == "changed: the scorer version (1 → 2)"
+    assert describe_change(made(), made(seed=4, data="e")) == (
+        "changed: the data (content hash d → e); --seed (0 → 4)")
+    RunStore.open_for_run(tmp_path, made()).close()
+    with pytest.raises(StoreError, match=r"changed: the scorer version \(1 → 2\).*finprobe rescore"):
+        RunStore.open_for_run(tmp_path, made(scorer="2"))
+    with pytest.raises(StoreError) as exc:
+        RunStore.open_for_run(tmp_path, made(scorer="2", seed=3))
+    assert "rescore" not in str(exc.value)  # more than the scorer changed: rescoring would not be enough

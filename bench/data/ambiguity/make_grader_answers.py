@@ -1,4 +1,4 @@
-"""Writes grader_answers.jsonl: realistic final answers with hand-decided labels (see README.md).
+"""Writes invented-demo-author.grader.jsonl: realistic final answers with hand-decided labels (see README.md).
 
 Labels are decided by hand, per value and per answer shape, from the definitions (DESIGN §2/§4 and issue 7),
 never by running the grader:
@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-OUT = Path(__file__).with_name("grader_answers.jsonl")
+OUT = Path(__file__).resolve().parents[3] / "src/finprobe/benchmarks/ambiguity/data/labelled/invented-demo-author.grader.jsonl"
 
 # instance id -> (neutral sentence templates, year-wrong template or None, hedge template, values)
 EN_NEUTRAL = [

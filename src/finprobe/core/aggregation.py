@@ -1,13 +1,19 @@
 """From stored records to a run's metrics, the same way for the runner, `report` and `rescore`.
 
 `run_metrics` is the one path: it streams the run folder's records (aggregation views, see
-`Benchmark.aggregates_text`), keeps the latest record of each trial, and aggregates them. The runner writes
-`metrics.json` with it and `report` recomputes with it, so the two agree byte for byte.
+`Benchmark.aggregates_text`), keeps the latest record of each trial, and aggregates them with the run's
+data as the folder keeps it (`data.jsonl`, `finprobe.core.store.StoredSamples`). The runner writes
+`metrics.json` with it and `report` recomputes with it, from the folder alone, so the two agree byte for
+byte wherever the folder is and whatever became of the data file it was made from.
 
-Two guarantees live here so that no family has to remember them:
+Three guarantees live here so that no family has to remember them:
 - **order**: records reach the family's `aggregate` in data order (the order of the samples the run
-  loaded), or sorted by sample id when the data no longer loads; never in the order the store happened
-  to receive them. So the same records give the same numbers, byte for byte, after a kill and resume.
+  loaded), or sorted by sample id when the run's data is unknown (a folder from an older finprobe whose
+  data no longer loads); never in the order the store happened to receive them. So the same records give
+  the same numbers, byte for byte, after a kill and resume.
+- **only the run's trials count**: a record whose sample is not in the run's data, or whose epoch is
+  beyond the run's, is foreign (a line pasted from another run, a hand edit): it is left out of every
+  metric and counted as `run.n_foreign`.
 - **repeated trials** (`--epochs K`): the family aggregates one epoch's records as usual; on top, the
   per-instance values (`Benchmark.sample_values`) are averaged over the K trials and bootstrapped over
   instances (trials of one instance stay together), and pass^k comes from `Benchmark.success`
@@ -30,7 +36,26 @@ from finprobe.core.benchmark import AggregationSettings, Benchmark, FamilyOption
 from finprobe.core.provenance import UsageSum, run_info
 from finprobe.core.schema import RunManifest, Sample, SampleRecord, SampleStatus, Usage
 from finprobe.core.stats import bootstrap_ci, bootstrap_items, pass_hat_k
-from finprobe.core.store import RecordViews, RunStore
+from finprobe.core.store import RecordViews, RunStore, StoredSamples
+
+#: the run's data as aggregation takes it: the loaded samples (in data order), or the folder's copy
+RunData = Sequence[Sample] | StoredSamples
+
+
+def data_order(samples: RunData | None) -> list[str] | None:
+    """The sample ids of the run's data in data order (None when unknown)."""
+    if samples is None:
+        return None
+    if isinstance(samples, StoredSamples):
+        return samples.ids
+    return [s.id for s in samples]
+
+
+def data_by_id(samples: RunData | None) -> Mapping[str, Sample] | None:
+    """The run's samples by id (the folder's copy stays on disk, each parsed when looked up)."""
+    if samples is None or isinstance(samples, StoredSamples):
+        return samples
+    return {s.id: s for s in samples}
 
 
 def _keys(records: Sequence[SampleRecord]) -> list[tuple[str, int]]:
@@ -77,20 +102,37 @@ def quiet_gc(young_threshold: int = 50_000) -> Iterator[None]:
         gc.unfreeze()
 
 
+@dataclass
+class Trials:
+    """The run's trials as aggregation takes them: `records` (the latest record of each trial of the run,
+    in data order) and `foreign` (the keys of stored records that are no trial of the run)."""
+
+    records: Sequence[SampleRecord]
+    foreign: list[tuple[str, int]] = field(default_factory=list)
+
+
 def run_trials(family: Benchmark[Any], store: RunStore, epochs: int, order: Sequence[str] | None, *,
-               views: RecordViews | None = None) -> Sequence[SampleRecord]:
-    """The latest record of each (sample, epoch ≤ `epochs`) in the store, in data order (`order`; sorted
-    by id when None): aggregation views parsed on access (`RecordViews`, flat memory; `views` when the
-    caller holds the store's views already), or full records when the family aggregates texts."""
+               views: RecordViews | None = None) -> Trials:
+    """The latest record of each (sample in `order`, epoch ≤ `epochs`) in the store, in data order (sorted
+    by id when `order` is None, and then every sample counts): aggregation views parsed on access
+    (`RecordViews`, flat memory; `views` when the caller holds the store's views already), or full records
+    when the family aggregates texts. Records of other samples or epochs come back as `foreign`."""
     latest: Sequence[SampleRecord]
     if family.aggregates_text:
         latest = list(store.load_trials().values())
     else:
         latest = views if views is not None else store.load_views()
     keys = _keys(latest)
-    kept_at = [i for i, (_, e) in enumerate(keys) if e <= epochs]
+    expected = None if order is None else set(order)
+    kept_at, foreign = [], []
+    for i, (sid, e) in enumerate(keys):
+        if e <= epochs and (expected is None or sid in expected):
+            kept_at.append(i)
+        else:
+            foreign.append((sid, e))
     kept = latest.select(kept_at) if isinstance(latest, RecordViews) else [latest[i] for i in kept_at]
-    return ordered(kept, order if order is not None else sorted({sid for sid, _ in _keys(kept)}))
+    records = ordered(kept, order if order is not None else sorted({sid for sid, _ in _keys(kept)}))
+    return Trials(records, foreign)
 
 
 @dataclass
@@ -115,19 +157,21 @@ def tally(trials: Iterable[SampleRecord]) -> Tally:
     return out
 
 
-def run_metrics(family: Benchmark[Any], store: RunStore, manifest: RunManifest, samples: Sequence[Sample] | None,
+def run_metrics(family: Benchmark[Any], store: RunStore, manifest: RunManifest, samples: RunData | None,
                 options: FamilyOptions, settings: AggregationSettings, *,
-                trials: Sequence[SampleRecord] | None = None, totals: Tally | None = None) -> dict[str, Any]:
+                trials: Trials | None = None, totals: Tally | None = None) -> dict[str, Any]:
     """A run's metrics from its folder: the family's aggregate (plus epochs) and the `run` section.
     Deterministic: the same stored records give the same metrics whatever their order in the file.
+    `samples`: the run's data (the folder's `StoredSamples`, so the metrics are the folder's alone).
     `trials`: the folder's `run_trials`, and `totals` their `tally`, when the caller has them already."""
     if trials is None:
-        order = [s.id for s in samples] if samples is not None else None
-        trials = run_trials(family, store, manifest.config.epochs, order)
-    metrics = aggregate_run(family, trials, samples, options, settings, manifest.config.epochs)
+        trials = run_trials(family, store, manifest.config.epochs, data_order(samples))
+    metrics = aggregate_run(family, trials.records, samples, options, settings, manifest.config.epochs)
     metrics.setdefault("run", {})
-    metrics["run"].update(run_info(manifest, trials, settings,
-                                   usage=(totals if totals is not None else tally(trials)).usage))
+    # foreign records are known only against the run's data (a folder from an older finprobe may lack it)
+    metrics["run"].update(run_info(manifest, trials.records, settings,
+                                   usage=(totals if totals is not None else tally(trials.records)).usage,
+                                   n_foreign=len(trials.foreign) if samples is not None else None))
     return metrics
 
 
@@ -151,14 +195,16 @@ def _finite(x: float) -> float | None:
     return None if math.isnan(x) else x
 
 
-def aggregate_run(family: Benchmark[Any], trials: Sequence[SampleRecord], samples: Sequence[Sample] | None,
+def aggregate_run(family: Benchmark[Any], trials: Sequence[SampleRecord], samples: RunData | None,
                   options: FamilyOptions, settings: AggregationSettings, epochs: int = 1) -> dict[str, Any]:
     """The run's metrics: the family's aggregate of the first trial, plus an `epochs` section when K > 1.
 
     `trials` are the latest record of each (sample, epoch); `samples` the run's data in order (None
-    when it no longer loads)."""
-    order = [s.id for s in samples] if samples is not None else sorted({sid for sid, _ in _keys(trials)})
-    by_id = {s.id: s for s in samples} if samples is not None else None
+    when it is unknown)."""
+    order = data_order(samples)
+    if order is None:
+        order = sorted({sid for sid, _ in _keys(trials)})
+    by_id = data_by_id(samples)
     records = ordered(trials, order)
     metrics = family.aggregate(of_epoch(records, 1), by_id, options, settings)
     if epochs > 1:

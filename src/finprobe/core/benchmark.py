@@ -339,6 +339,10 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
         assignment, e.g. of the target reading) overrides this, with `load` being seed 0."""
         return self.load(data, options)
 
+    def check_roles(self, mode: str | None, options: OptionsT, role_specs: Mapping[str, str]) -> None:
+        """Raise ValueError for roles the options cannot work with (e.g. a protocol that scores with a judge
+        model given no judge), before the first model call. `role_specs`: role -> spec."""
+
     def data_formats(self) -> list[DataFormat]:
         """The formats `load` reads (see `DataFormat`); [] leaves the family out of data-format hints."""
         return []
@@ -400,6 +404,11 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
         if record.score is None or record.score.value is None or record.status.value != "scored":
             return {"score": None}
         return {"score": float(record.score.value)}
+
+    def sample_columns(self, record: SampleRecord) -> dict[str, str | int | float | bool | None]:
+        """Family columns of the per-sample export (`report --format csv`), after the fixed ones (e.g.
+        reasoning's `correction`). Read from the record alone (its meta and score)."""
+        return {}
 
     def paired_item(self, record: SampleRecord, sample: Sample | None) -> Any:
         """One instance's data for `run_statistics` (None to leave it out)."""

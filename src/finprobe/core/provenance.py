@@ -8,6 +8,7 @@ run went or where keys live.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import platform
 import subprocess
@@ -31,26 +32,32 @@ ENGINE_LIBRARIES = ("finprobe", "pydantic", "numpy", "bm25s", "jieba", "llama-cp
 
 #: the encoder of `stable_hash` (what `json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str)` builds)
 _STABLE_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str)
+#: the same for `data_hash`, refusing NaN and infinities (ValueError): JSON cannot hold them, so the run's
+#: stored data could not equal the data the run used (the bytes of finite data are the same)
+_DATA_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str, allow_nan=False)
 
 
 def stable_hash(obj: Any) -> str:
     return hashlib.sha256(_STABLE_JSON.encode(obj).encode()).hexdigest()
 
 
-def data_hash(samples: Sequence[Sample]) -> str:
+def data_hash(samples: Iterable[Sample]) -> str:
     """Content hash of the samples a run uses (ids, instance data, skip reasons).
 
     The bytes hashed are those of `stable_hash([[s.id, s.data, s.skip_reason] for s in samples])` (so
     existing fingerprints stand), fed `_HASH_BATCH` samples at a time: a 100k-sample data set never
     becomes one string in memory, and the encoder is not set up once per sample (a list's items are
-    joined with ", " inside and out, so the batches' insides joined the same way are the very bytes)."""
+    joined with ", " inside and out, so the batches' insides joined the same way are the very bytes).
+    Raises ValueError for data holding NaN or an infinity (`finprobe.core.sources.non_finite_field` finds it)."""
     digest = hashlib.sha256(b"[")
-    encode = _STABLE_JSON.encode
-    for start in range(0, len(samples), _HASH_BATCH):
-        if start:
+    encode = _DATA_JSON.encode
+    items = iter(samples)
+    first = True
+    while batch := list(itertools.islice(items, _HASH_BATCH)):
+        if not first:
             digest.update(b", ")
-        batch = encode([[s.id, s.data, s.skip_reason] for s in samples[start:start + _HASH_BATCH]])
-        digest.update(batch[1:-1].encode())
+        first = False
+        digest.update(encode([[s.id, s.data, s.skip_reason] for s in batch])[1:-1].encode())
     digest.update(b"]")
     return digest.hexdigest()
 
@@ -59,9 +66,9 @@ def data_hash(samples: Sequence[Sample]) -> str:
 _HASH_BATCH = 256
 
 
-def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str, *,
-                    roles: dict[str, RoleConfig], options: dict[str, Any]) -> str:
-    """Hash of what determines a run's results.
+def run_identity(config: RunConfig, data_digest: str, scorer_version: str, *,
+                 roles: dict[str, RoleConfig], options: dict[str, Any]) -> dict[str, Any]:
+    """What determines a run's results, as one JSON-able mapping (its `stable_hash` is the fingerprint).
 
     `roles` are the effective roles (family defaults filled in, endpoints resolved); `options` the
     result-changing options (`FamilyOptions.fingerprint_part()`: non-default values, aggregation-only
@@ -81,7 +88,85 @@ def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str, *,
     }
     if config.epochs != 1:  # absent for one trial, so single-trial fingerprints did not change
         identity["epochs"] = config.epochs
-    return stable_hash(identity)
+    return identity
+
+
+def run_fingerprint(config: RunConfig, data_digest: str, scorer_version: str, *,
+                    roles: dict[str, RoleConfig], options: dict[str, Any]) -> str:
+    """Hash of what determines a run's results (`run_identity`)."""
+    return stable_hash(run_identity(config, data_digest, scorer_version, roles=roles, options=options))
+
+
+def fingerprint_parts(identity: Mapping[str, Any]) -> dict[str, str]:
+    """A short hash of each part of a run's identity (each role its own part), kept in the manifest so that
+    a refused resume can say which part changed."""
+    parts: dict[str, Any] = {k: v for k, v in identity.items() if k != "roles"}
+    parts.update({f"role {name}": rc for name, rc in identity.get("roles", {}).items()})
+    return {name: stable_hash(value)[:16] for name, value in sorted(parts.items())}
+
+
+def _changed_options(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    return [f"option {k} ({old.get(k)!r} → {new.get(k)!r})" for k in sorted(set(old) | set(new))
+            if old.get(k) != new.get(k)]
+
+
+def _role_change(name: str, old: RunManifest, new: RunManifest) -> str:
+    a, b = old.config.roles.get(name), new.config.roles.get(name)
+    if a is not None and b is not None and a.spec != b.spec:
+        return f"role {name} ({a.spec} → {b.spec})"
+    if a is not None and b is not None:
+        da, db = a.model_dump(exclude={"api_key_env"}), b.model_dump(exclude={"api_key_env"})
+        da["args"] = {k: v for k, v in a.args.items() if k not in OPERATIONAL_ARGS}
+        db["args"] = {k: v for k, v in b.args.items() if k not in OPERATIONAL_ARGS}
+        keys = [k for k in ("generate", "args", "base_url") if da.get(k) != db.get(k)]
+        if keys:
+            return f"role {name}'s {' and '.join(keys)}"
+    return f"role {name} (its model, settings or endpoint)"
+
+
+def changed_parts(old: RunManifest, new: RunManifest) -> list[str]:
+    """The parts of the fingerprint (`fingerprint_parts` names: "scorer", "data", "seed", "role agent", ...)
+    that differ between two manifests; compared field by field for manifests written before the parts
+    were kept."""
+    if old.fingerprint_parts and new.fingerprint_parts:
+        a, b = old.fingerprint_parts, new.fingerprint_parts
+        return [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    config_a, config_b = old.config, new.config
+    changed = [k for k, same in (("scorer", old.scorer_version == new.scorer_version),
+                                 ("data", old.data_hash == new.data_hash),
+                                 ("benchmark", config_a.benchmark == config_b.benchmark),
+                                 ("mode", config_a.mode == config_b.mode), ("seed", config_a.seed == config_b.seed),
+                                 ("limit", config_a.limit == config_b.limit),
+                                 ("epochs", config_a.epochs == config_b.epochs),
+                                 ("options", old.options == new.options)) if not same]
+    return changed + [f"role {r}" for r in sorted(set(config_a.roles) | set(config_b.roles))
+                      if config_a.roles.get(r) != config_b.roles.get(r)]
+
+
+def describe_change(old: RunManifest, new: RunManifest) -> str:
+    """What differs between the run stored in a folder (`old`) and the run asked for (`new`), in words:
+    the parts of the fingerprint that changed, with their old and new values where the manifests hold them."""
+    config_a, config_b = old.config, new.config
+    words = {
+        "scorer": f"the scorer version ({old.scorer_version} → {new.scorer_version})",
+        "data": f"the data (content hash {old.data_hash[:12]} → {new.data_hash[:12]}"
+                + (f"; {config_a.data} → {config_b.data})" if config_a.data != config_b.data else ")"),
+        "benchmark": f"the benchmark ({config_a.benchmark} → {config_b.benchmark})",
+        "mode": f"--mode ({config_a.mode} → {config_b.mode})",
+        "seed": f"--seed ({config_a.seed} → {config_b.seed})",
+        "limit": f"--limit ({config_a.limit} → {config_b.limit})",
+        "epochs": f"--epochs ({config_a.epochs} → {config_b.epochs})",
+    }
+    out: list[str] = []
+    for key in changed_parts(old, new):
+        if key == "options":
+            out += _changed_options(old.options, new.options) or ["the family options"]
+        elif key.startswith("role "):
+            out.append(_role_change(key[len("role "):], old, new))
+        else:
+            out.append(words.get(key, key))
+    return ("changed: " + "; ".join(out)) if out else (
+        "its fingerprint differs (a role's effective setting: a family default or an endpoint from the environment)")
 
 
 def sample_seed(run_seed: int, sample_id: str, epoch: int = 1) -> int:
@@ -159,14 +244,15 @@ class UsageSum:
 
 
 def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: Any, *,
-             usage: dict[str, Usage] | None = None) -> dict[str, Any]:
+             usage: dict[str, Usage] | None = None, n_foreign: int | None = 0) -> dict[str, Any]:
     """The `run` section of a run's metrics: identity, completeness, seeds, and usage per role.
 
     A function of what determines results only (fingerprint, config, the stored records): the run id
     and the creation time of one folder stay in its manifest, so a killed and resumed run reports the
     same bytes as an uninterrupted run of the same config. Usage is summed in `trials`' order (data
     order), so float sums are the same however the store received the records. `usage`: their
-    `usage_totals`, when the caller has summed them already."""
+    `usage_totals`, when the caller has summed them already. `n_foreign`: stored records that are no
+    trial of the run (left out of `trials`; None when the run's data is unknown)."""
     usage = usage_totals(trials) if usage is None else usage
     expected = manifest.n_samples * manifest.config.epochs
     return {
@@ -184,6 +270,7 @@ def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: An
         "n_missing": max(0, expected - len(trials)),
         # how the stored trials ended: a run in which every one is an error measured nothing
         **{f"n_{status.value}": n for status, n in _statuses(trials).items()},
+        "n_foreign": n_foreign,
         "usage_by_role": {r: u.model_dump() for r, u in sorted(usage.items())},
         "cost_usd": sum(u.cost_usd for _, u in sorted(usage.items())),
     }

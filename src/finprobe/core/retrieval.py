@@ -172,7 +172,7 @@ def detect_language(text: str) -> str:
 
 # --------------------------------------------------------------------------- corpus files
 _ID_ALIASES = ("passage_id", "id", "doc_id")
-_TEXT_ALIASES = ("text", "passage", "content")
+_TEXT_ALIASES = ("text", "passage", "content", "passage_text")  # passage_text: the FinInteract release
 
 
 def _coerce_record(raw: dict[str, Any]) -> dict[str, Any]:

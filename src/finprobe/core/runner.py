@@ -35,6 +35,7 @@ from finprobe.core.benchmark import (
 )
 from finprobe.core.cache import ResponseCache, cache_key
 from finprobe.core.families import data_hint, spec_hint
+from finprobe.core.interrupt import RunInterrupted, cancel_on_signals
 from finprobe.core.models._base import ModelBackend, ModelError
 from finprobe.core.models.preflight import EndpointCheck, PreflightError
 from finprobe.core.models.pricing import Price
@@ -43,11 +44,13 @@ from finprobe.core.models.structured import recorded_structured_output, settle_s
 from finprobe.core.provenance import (
     UsageSum,
     data_hash,
+    fingerprint_parts,
     git_revision,
     library_versions,
     package_version,
-    run_fingerprint,
+    run_identity,
     sample_seed,
+    stable_hash,
 )
 from finprobe.core.safety import Redactor, check_api_key, check_base_url, safe_text
 from finprobe.core.schema import (
@@ -65,11 +68,11 @@ from finprobe.core.schema import (
     Usage,
     utcnow,
 )
-from finprobe.core.sources import validation_message
+from finprobe.core.sources import non_finite_field, validation_message
 from finprobe.core.store import PARSED_VIEWS_LIMIT, RecordViews, RunStore, TrialKey, serialize, view_line
 from finprobe.core.suggest import did_you_mean
 
-__all__ = ["Redactor", "RunResult", "Runner", "error_limit", "select_samples"]
+__all__ = ["Redactor", "RunInterrupted", "RunResult", "Runner", "error_limit", "select_samples"]
 
 
 class RunResult(BaseModel):
@@ -146,12 +149,15 @@ class Runner:
     """Runs one RunConfig of `benchmark` into one run folder.
 
     `backends` injects ready backends by role (tests, benches); `on_record` sees each stored record;
-    `max_errors` stops the run early once more trials than that ended in error (see `error_limit`)."""
+    `max_errors` stops the run early once more trials than that ended in error (see `error_limit`).
+    `handle_signals`: SIGINT, SIGTERM and SIGHUP stop the run cleanly and raise `RunInterrupted` with
+    what was stored (`finprobe.core.interrupt`; the CLI's way); otherwise they act as they would."""
 
     def __init__(self, config: RunConfig, out_dir: str | Path, *, benchmark: Benchmark[Any],
                  fresh: bool = False, cache: ResponseCache | None = None, progress: bool = True,
                  backends: dict[str, ModelBackend] | None = None,
-                 on_record: Callable[[SampleRecord], None] | None = None, max_errors: float | None = None):
+                 on_record: Callable[[SampleRecord], None] | None = None, max_errors: float | None = None,
+                 handle_signals: bool = False):
         if benchmark.name != config.benchmark:
             raise ValueError(f"the run config is for {config.benchmark!r}, the family given is {benchmark.name!r}")
         if config.mode is None:
@@ -180,6 +186,12 @@ class Runner:
         self.stopped: str | None = None
         #: model calls in flight, at most `concurrency` (set while trials run; see `_execute`)
         self._slots: asyncio.Semaphore | None = None
+        self.handle_signals = handle_signals
+        #: the samples `load_samples` returned and their content hash
+        self._digest: tuple[list[Sample], str] | None = None
+        #: the views of the stored records and the run's sample ids, while the run executes (for the
+        #: counts of `RunInterrupted`)
+        self._live: tuple[dict[TrialKey, tuple[SampleStatus, bytes]], list[str]] | None = None
 
     def _clean(self, text: str) -> str:
         """Text from outside (a server's error body, an exception) as stored: secrets removed, control
@@ -214,6 +226,7 @@ class Runner:
     def check_roles(self, roles: dict[str, RoleConfig]) -> None:
         """Resolve every role before any sample runs: a bad spec or a missing key variable fails the
         run at once, with its reason, instead of turning every sample into an error."""
+        self.bench.check_roles(self.config.mode, self.options, {r: rc.spec for r, rc in roles.items()})
         policies = {p.name for p in self.bench.policies()}
         for role, rc in roles.items():
             if role in self._injected or rc.spec in self.bench.components().get(role, []):
@@ -469,14 +482,31 @@ class Runner:
             self.bench.check_samples(self.config.mode, self.options, samples)
         except RecursionError:
             raise DataError(f"{where}: an input of the run is nested too deeply to read") from None
+        try:  # the content hash (the fingerprint's) is computed here, once, so `validate` sees what it refuses
+            self._digest = (samples, data_hash(samples))
+        except ValueError:
+            for s in samples:
+                field_path = non_finite_field(s.data)
+                if field_path is not None:
+                    raise DataError(f"{where}: sample {s.id!r}: {field_path} is not a finite number (NaN or "
+                                    "infinity): no answer can match it and JSON cannot store it; fix or remove "
+                                    "the record") from None
+            raise
         return samples
 
+    def fingerprint_for(self, digest: str, *, scorer_version: str | None = None) -> tuple[str, dict[str, str]]:
+        """The fingerprint of this run on data whose content hash is `digest` (with the family's scorer, or
+        `scorer_version`), and its parts (per role, data, scorer, seed, ...: what lets a refused resume name
+        the change)."""
+        identity = run_identity(self.config, digest, scorer_version or self.bench.scorer_version,
+                                roles=self.role_configs(), options=self.options.fingerprint_part())
+        return stable_hash(identity), fingerprint_parts(identity)
+
     def manifest_for(self, samples: list[Sample]) -> RunManifest:
-        digest = data_hash(samples)
-        fingerprint = run_fingerprint(self.config, digest, self.bench.scorer_version, roles=self.role_configs(),
-                                      options=self.options.fingerprint_part())
+        digest = self._digest[1] if self._digest is not None and self._digest[0] is samples else data_hash(samples)
+        fingerprint, parts = self.fingerprint_for(digest)
         return RunManifest(
-            run_id=uuid.uuid4().hex[:12], fingerprint=fingerprint, config=self.config,
+            run_id=uuid.uuid4().hex[:12], fingerprint=fingerprint, fingerprint_parts=parts, config=self.config,
             package_version=package_version(), git_revision=git_revision(), data_hash=digest,
             scorer_version=self.bench.scorer_version, n_samples=len(samples),
             python=platform.python_version(), family_version=self.bench.version,
@@ -495,6 +525,30 @@ class Runner:
         Nothing finished is kept in memory: each record is stored as it finishes and the metrics are
         computed from the folder afterwards (`finprobe.core.aggregation.run_metrics`, the same path as
         `report`), so memory stays flat however many samples run, and `metrics.json` equals the report."""
+        try:
+            if not self.handle_signals:
+                return await self._run(samples)
+            task = asyncio.current_task()
+            with cancel_on_signals(asyncio.get_running_loop(), task) as signals:
+                try:
+                    return await self._run(samples)
+                except asyncio.CancelledError:
+                    if signals.signum is None or task is None:
+                        raise
+                    task.uncancel()  # the cancellation was ours: it ends here, as RunInterrupted
+                    raise self._interrupted(signals.signum) from None
+        finally:
+            self._live = self._digest = None  # neither the data set nor the views outlive the run
+
+    def _interrupted(self, signum: int) -> RunInterrupted:
+        views, ids = self._live or ({}, [])
+        expected, epochs = set(ids), self.config.epochs
+        statuses = [status for (sid, e), (status, _) in views.items() if sid in expected and e <= epochs]
+        errors = sum(1 for status in statuses if status == SampleStatus.error)
+        return RunInterrupted(signum, self.out_dir, n_trials=len(ids) * epochs, n_finished=len(statuses) - errors,
+                              n_errors=errors)
+
+    async def _run(self, samples: list[Sample] | None) -> RunResult:
         try:
             if samples is None:
                 samples = self.load_samples()
@@ -523,12 +577,16 @@ class Runner:
         # The aggregation view of every stored record (compact JSON, ~1.2 KB each): the resumed ones read
         # now, this run's added as they are stored, so the metrics need no second pass over the file.
         views = store.load_view_map()
+        self._live = (views, [s.id for s in samples])
         finished = {key for key, (status, _) in views.items()
                     if status in (SampleStatus.scored, SampleStatus.skipped)}
         pending = [_Trial(s, e) for e in range(1, self.config.epochs + 1) for s in samples
                    if (s.id, e) not in finished]
         n_trials = len(samples) * self.config.epochs
         ran = 0
+        # The run's data goes into the folder before its first record (the metrics read it from there,
+        # so `report` computes them from the folder alone); a resumed folder has it already.
+        stored = store.ensure_data(samples, required=bool(pending))
         if pending or not (store.path / "manifest.json").exists():
             store.write_manifest()  # a finished run that is opened again rewrites nothing
         # A small run keeps its views parsed too, parsed as they are stored (in the idle time between
@@ -546,9 +604,9 @@ class Runner:
             order = [s.id for s in samples]
             all_views = RecordViews([view for _, view in views.values()], list(views), parsed)
             trials = run_trials(self.bench, store, self.config.epochs, order, views=all_views)
-            totals = tally(trials)
-            metrics = run_metrics(self.bench, store, manifest, samples, self.options, self.settings(),
-                                  trials=trials, totals=totals)
+            totals = tally(trials.records)
+            metrics = run_metrics(self.bench, store, manifest, stored if stored is not None else samples,
+                                  self.options, self.settings(), trials=trials, totals=totals)
         except BaseException:
             if synced is not None:
                 await asyncio.wait([synced])  # the store closes after this: never under a running fsync
@@ -665,6 +723,10 @@ class Runner:
                 self.stopped = (f"stopped early: {self.errors} trials ended in error, more than --max-errors "
                                 f"{self.max_errors:g} allows; {len(pending) - ran} of {len(pending) + resumed} "
                                 f"trials not played (last error: {self.stopped})")
+        except asyncio.CancelledError:  # interrupted (a signal): trials that finished are stored, not redone
+            if not failures:
+                finish_batch()
+            raise
         finally:
             self._slots = None
             flush.close()

@@ -260,3 +260,6 @@ class RunManifest(Record):
     #: how each endpoint role sends response schemas, negotiated at run start and kept for the whole run
     #: (`finprobe.core.models.structured`): role -> json_schema | json_object_schema | json_object | prompt
     structured_output: dict[str, str] | None = None
+    #: a short hash of each part of the run's identity (`provenance.fingerprint_parts`), so that a refused
+    #: resume can name what changed (absent in folders written before finprobe kept them)
+    fingerprint_parts: dict[str, str] | None = None

@@ -3,10 +3,13 @@ JSON Lines or a JSON array, and errors that name the file and the record."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import io
 import json
 import urllib.parse
 import urllib.request
+import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -82,11 +85,52 @@ def json_records(text: str, source: str) -> list[tuple[str, Any]]:
     return records
 
 
+#: the first two bytes of a gzip stream (RFC 1952 §2.3.1)
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def gunzip(data: bytes, source: str) -> bytes:
+    """The bytes of a gzip stream (`.json.gz`, `.jsonl.gz`; recognised by its magic bytes, whatever the name),
+    decompressed up to MAX_DOWNLOAD_BYTES; other bytes unchanged."""
+    if not data.startswith(GZIP_MAGIC):
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as fh:
+            out = fh.read(MAX_DOWNLOAD_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise DataError(f"{source}: not a valid gzip file ({exc})") from None
+    if len(out) > MAX_DOWNLOAD_BYTES:
+        raise DataError(f"{source}: decompresses to more than {MAX_DOWNLOAD_BYTES} bytes")
+    return out
+
+
 def decode_text(data: bytes, source: str) -> str:
+    """UTF-8 text of a source's bytes, gunzipped first when they are a gzip stream."""
+    data = gunzip(data, source)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+
+
+def non_finite_field(value: Any, path: str = "") -> str | None:
+    """The path (`qa.exe_ans`, `table[3][1]`) of the first NaN or infinity inside `value`, or None.
+
+    JSON has no such numbers (Python's reader accepts `NaN` and `Infinity` anyway): a gold answer of NaN
+    equals no answer, and a record holding one cannot be stored and read back as it was."""
+    if isinstance(value, float):
+        return None if value == value and value not in (float("inf"), float("-inf")) else (path or "the value")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = non_finite_field(item, f"{path}.{key}" if path else str(key))
+            if found is not None:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            found = non_finite_field(item, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
 
 
 def validation_message(exc: ValidationError, *, limit: int = 3) -> str:

@@ -3,8 +3,12 @@
 Layout of a run folder:
 - `manifest.json`  what was run (config, fingerprint, versions, data hash), written atomically;
 - `samples.jsonl`  one `SampleRecord` per line, appended as each sample finishes;
+- `data.jsonl`     the run's samples as it loaded them (corrections applied, `--limit` cut), one `Sample`
+                   per line in data order, written before the first record: what the metrics read of the
+                   data (the order, the gold, the groups), so `report` is a function of the folder alone;
 - `metrics.json`   the aggregate written at the end of a run (a cache: `report` recomputes it);
-- `run.lock`       the lock of the process writing the folder (it holds that process's pid).
+- `run.lock`       the pid of the process writing the folder (the lock itself is on the folder);
+- `samples.removed.jsonl`  lines `finprobe repair` set aside (unreadable or foreign), with their line numbers.
 
 Why this is crash-safe: records are written with single `write(2)` calls on an O_APPEND descriptor, so
 once a write returns its lines are in the kernel and survive the process being killed (SIGKILL);
@@ -12,11 +16,18 @@ once a write returns its lines are in the kernel and survive the process being k
 detected on open and cut off, so the sample it belonged to is simply redone on resume. When a sample
 appears more than once (an error later redone), the last record wins.
 
-One writer: `open_for_run` (and `rescore`) take an exclusive `flock` on `run.lock` before touching
-anything, so a second run on the same folder fails at once, naming the holder's pid, instead of doubling
-the work or deleting the first run's records under `--fresh`. The kernel releases the lock when the holder
-exits, however it dies, so a stale lock file never blocks anyone. Readers (`report`) take no lock: they
+One writer: `open_for_run` (and `rescore`, `repair`) take an exclusive `flock` on the run folder itself
+before touching anything, so a second run on the same folder fails at once, naming the holder's pid,
+instead of doubling the work or deleting the first run's records under `--fresh`. The lock is on the
+folder's descriptor, not on a file in it: deleting `run.lock` (which only holds the pid, and is locked too,
+for older finprobe versions) cannot let a second writer in, and a folder that is not a directory any more
+(removed, replaced) is noticed before anything is written there. The kernel releases the lock when the
+holder exits, however it dies, so a stale lock never blocks anyone. Readers (`report`) take no lock: they
 read whole lines only.
+
+A line that is not a record of this run (damaged by hand or by a disk, or a sample that is not in the
+run's data) stops `report` and resume with its line number and the way on: `finprobe repair RUN`
+(`finprobe.core.repair`) sets such lines aside and keeps every good record.
 
 Each reply is stored once: a call's output, a step's raw text and the final answer that equal a
 transcript message are written as references to it (`*_ref`) and filled back in when a record is read
@@ -28,15 +39,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, overload
 
 import orjson
 from pydantic import ValidationError
 
+from finprobe.core.provenance import changed_parts, describe_change
 from finprobe.core.safety import Redactor
-from finprobe.core.schema import RunManifest, SampleRecord, SampleStatus
+from finprobe.core.schema import RunManifest, Sample, SampleRecord, SampleStatus
+from finprobe.core.sources import validation_message
 
 try:  # POSIX; on other systems runs go unlocked
     import fcntl
@@ -47,6 +60,8 @@ MANIFEST = "manifest.json"
 SAMPLES = "samples.jsonl"
 METRICS = "metrics.json"
 LOCK = "run.lock"
+DATA = "data.jsonl"
+REMOVED = "samples.removed.jsonl"
 #: up to this many records, aggregation views stay parsed (~9 KB each, ~45 MB at most); beyond, they
 #: are kept as compact JSON only (~1.2 KB each) and parsed on each access, so memory stays flat
 PARSED_VIEWS_LIMIT = 5000
@@ -60,6 +75,63 @@ class StoreError(RuntimeError):
 
 class RunLockedError(StoreError):
     """Another process is writing the run folder."""
+
+
+class DamagedStoreError(StoreError):
+    """A line of `samples.jsonl` is not a record of this run; `finprobe repair` sets such lines aside."""
+
+
+class UnreadableLine(ValueError):
+    """One stored line that is not a record; the message says why (not UTF-8, not JSON, a field missing...)."""
+
+
+def repair_hint(folder: Path) -> str:
+    return (f"`finprobe repair {folder}` sets damaged lines aside and keeps every good record "
+            "(the next run with the same command redoes their samples)")
+
+
+def _damaged(path: Path, lineno: int, why: str) -> DamagedStoreError:
+    return DamagedStoreError(f"{path}:{lineno}: unreadable record ({why}); {repair_hint(path.parent)}")
+
+
+def line_data(line: bytes) -> dict[str, Any]:
+    """The JSON object of one stored line, with its key fields checked; UnreadableLine says what is wrong."""
+    try:
+        data = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        try:  # orjson refuses invalid UTF-8 too: say which it is
+            line.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            raise UnreadableLine(f"not UTF-8 text at byte {bad.start}") from None
+        raise UnreadableLine(f"not JSON: {exc.msg} at character {exc.pos}") from None
+    if not isinstance(data, dict):
+        raise UnreadableLine(f"a JSON {type(data).__name__}, not a record object")
+    for name in ("sample_id", "status"):
+        if name not in data:
+            raise UnreadableLine(f"the record has no {name!r} field")
+    if not isinstance(data["sample_id"], str):
+        raise UnreadableLine(f"sample_id is a {type(data['sample_id']).__name__}, not a string")
+    try:
+        SampleStatus(data["status"])
+    except (ValueError, TypeError):
+        raise UnreadableLine(f"status {str(data['status'])[:40]!r} is not one of scored, skipped, error") from None
+    epoch = data.get("epoch", 1)
+    if not isinstance(epoch, int) or isinstance(epoch, bool) or epoch < 1:
+        raise UnreadableLine(f"epoch {str(epoch)[:20]!r} is not a whole number >= 1")
+    return data
+
+
+def line_key(data: Mapping[str, Any]) -> TrialKey:
+    return str(data["sample_id"]), int(data.get("epoch", 1))
+
+
+def check_record(line: bytes) -> SampleRecord:
+    """The full record of one stored line; UnreadableLine names the first field that does not validate."""
+    line_data(line)
+    try:
+        return SampleRecord.model_validate_json(line)
+    except ValidationError as exc:
+        raise UnreadableLine(validation_message(exc, limit=1)) from None
 
 
 def _os_problem(exc: OSError) -> str:
@@ -213,11 +285,108 @@ class RecordViews(Sequence[SampleRecord]):
 
 def view_line(line: bytes | str) -> tuple[TrialKey, SampleStatus, bytes]:
     """(key, status, compact view JSON) of one stored line: the aggregation view (`slim`), copied to an
-    exactly sized object (orjson's own output keeps its ~8 KB buffer). Raises ValueError/KeyError on a
-    line that is not a record."""
-    data = slim(orjson.loads(line))
-    key = (str(data["sample_id"]), int(data.get("epoch", 1)))
-    return key, SampleStatus(data["status"]), bytes(memoryview(orjson.dumps(data)))
+    exactly sized object (orjson's own output keeps its ~8 KB buffer). Raises UnreadableLine (a
+    ValueError) on a line that is not a record."""
+    data = line_data(line if isinstance(line, bytes) else line.encode("utf-8"))
+    try:
+        slim(data)
+    except (AttributeError, TypeError):  # a transcript that is not shaped like one
+        raise UnreadableLine("its transcript is not a transcript object") from None
+    return line_key(data), SampleStatus(data["status"]), bytes(memoryview(orjson.dumps(data)))
+
+
+# --------------------------------------------------------------------------- the run's data
+class StoredSamples(Mapping[str, Sample]):
+    """The run's samples as its folder keeps them (`data.jsonl`), by id in data order, each parsed when it
+    is looked up: what the metrics read of the data costs an offset per sample in memory, not the data set.
+
+    `ids` are the sample ids in data order (the order the metrics aggregate in)."""
+
+    def __init__(self, path: Path, offsets: dict[str, int]):
+        self.path = path
+        self._offsets = offsets  # in data order
+
+    @classmethod
+    def read(cls, path: Path) -> StoredSamples:
+        """Index `path` (one pass, nothing kept but each id's offset)."""
+        offsets: dict[str, int] = {}
+        offset = 0
+        try:
+            fh = open(path, "rb")
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot read: {_os_problem(exc)}") from None
+        with fh:
+            for lineno, line in enumerate(fh, 1):
+                if line.strip():
+                    sid = _sample_id(line)
+                    if sid is None or sid in offsets or not line.endswith(b"\n"):
+                        why = "a duplicate id" if sid in offsets else "not a sample"
+                        raise StoreError(f"{path}:{lineno}: {why}; {repair_hint(path.parent)} (it writes the file "
+                                         "again from the run's data when that still loads)")
+                    offsets[sid] = offset
+                offset += len(line)
+        return cls(path, offsets)
+
+    @property
+    def ids(self) -> list[str]:
+        return list(self._offsets)
+
+    def __getitem__(self, sample_id: str) -> Sample:
+        offset = self._offsets[sample_id]
+        with open(self.path, "rb") as fh:
+            fh.seek(offset)
+            return self._parse(fh.readline(), sample_id)
+
+    def _parse(self, line: bytes, sample_id: str) -> Sample:
+        try:
+            return Sample.model_validate_json(line)
+        except ValidationError as exc:
+            raise StoreError(f"{self.path}: sample {sample_id!r}: {validation_message(exc, limit=1)}") from None
+
+    def get_many(self, ids: Iterable[str]) -> Iterator[Sample]:
+        """The samples of `ids`, in that order, through one open file."""
+        with open(self.path, "rb") as fh:
+            for sid in ids:
+                fh.seek(self._offsets[sid])
+                yield self._parse(fh.readline(), sid)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._offsets)
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    def __contains__(self, sample_id: object) -> bool:
+        return sample_id in self._offsets
+
+    def __repr__(self) -> str:
+        return f"StoredSamples({self.path}, {len(self)} samples)"
+
+
+def _sample_id(line: bytes) -> str | None:
+    """The id of a `data.jsonl` line without parsing the rest of it (a `Sample` is written id first)."""
+    if line.startswith(b'{"id":"'):
+        try:
+            value, _ = _ID_DECODER.raw_decode(line.decode("utf-8"), 6)
+            return value if isinstance(value, str) else None
+        except (ValueError, UnicodeDecodeError):
+            return None
+    try:
+        data = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    return data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+
+
+_ID_DECODER = json.JSONDecoder()
+
+
+def _bring_forward(old: RunManifest, new: RunManifest, folder: Path) -> str:
+    """The way to keep a folder's records when only the scorer changed."""
+    if changed_parts(old, new) == ["scorer"]:
+        return (f"; or keep its records: `finprobe rescore {folder}` re-grades them with this scorer (no model "
+                "calls), then the same run resumes")
+    return ""
 
 
 # --------------------------------------------------------------------------- the store
@@ -227,6 +396,9 @@ class RunStore:
         self.redactor = redactor
         self._fd: int | None = None
         self._lock_fd: int | None = None
+        #: the locked folder's descriptor (the lock itself), and its identity (device, inode)
+        self._dir_fd: int | None = None
+        self._identity: tuple[int, int] | None = None
         #: the run's manifest once `open_for_run` has checked it
         self.manifest: RunManifest | None = None
 
@@ -249,13 +421,12 @@ class RunStore:
                 old = store.read_manifest()
                 if old.fingerprint != manifest.fingerprint:
                     raise StoreError(
-                        f"{store.path} holds a different run (fingerprint {old.fingerprint[:12]} vs "
-                        f"{manifest.fingerprint[:12]}: config, data or scorer changed). "
-                        "Use --fresh to start over there, or choose another --out."
-                    )
+                        f"{store.path} holds a different run: {describe_change(old, manifest)}; "
+                        "use --fresh to start over there (its records are deleted), or choose another --out"
+                        + _bring_forward(old, manifest, store.path))
                 manifest = manifest.model_copy(update={"run_id": old.run_id, "created_at": old.created_at})
             elif fresh:
-                for name in (SAMPLES, METRICS, MANIFEST):
+                for name in (SAMPLES, METRICS, MANIFEST, DATA, REMOVED):
                     try:
                         (store.path / name).unlink(missing_ok=True)
                     except OSError as exc:
@@ -278,9 +449,71 @@ class RunStore:
             raise StoreError(f"{self.path}: cannot create the run folder: {_os_problem(exc)}") from None
 
     def lock(self) -> None:
-        """Take the folder's exclusive lock, or raise RunLockedError naming the process that holds it."""
+        """Take the folder's exclusive lock, or raise RunLockedError naming the process that holds it.
+
+        The lock is an flock on the folder's own descriptor, which no file operation inside the folder can
+        take away; `run.lock` holds the pid (for the message a second process gets) and is flocked too,
+        so an older finprobe writing the folder is kept out as well."""
         if fcntl is None or self._lock_fd is not None:
             return
+        self._lock_folder()
+        try:
+            self._lock_pid_file()
+        except BaseException:
+            self._release_folder()
+            raise
+
+    def _lock_folder(self) -> None:
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot open the run folder: {_os_problem(exc)}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise self._locked_error() from None
+        except OSError:  # a file system without flock on folders: the lock file alone keeps writers apart
+            os.close(fd)
+            return
+        st = os.fstat(fd)
+        self._dir_fd, self._identity = fd, (st.st_dev, st.st_ino)
+        try:
+            self.check_identity()  # the folder could have been replaced between open and flock
+        except StoreError:
+            self._release_folder()
+            raise
+
+    def _release_folder(self) -> None:
+        if self._dir_fd is not None:
+            os.close(self._dir_fd)  # closing the descriptor releases the flock
+            self._dir_fd = self._identity = None
+
+    def _locked_error(self) -> RunLockedError:
+        try:
+            with open(self.path / LOCK, "rb") as fh:
+                holder = _read_pid(fh.fileno())
+        except OSError:
+            holder = None
+        who = f"process {holder}" if holder else "another process"
+        return RunLockedError(f"{self.path} is in use: {who} is writing this run folder (lock {LOCK}); "
+                              "wait for it to finish, or choose another --out")
+
+    def check_identity(self) -> None:
+        """Raise StoreError if the locked folder is not at its path any more (moved, removed, replaced):
+        whatever is written by path from now on would land outside the locked run."""
+        if self._identity is None:
+            return
+        try:
+            st = os.stat(self.path)
+            here: tuple[int, int] | None = (st.st_dev, st.st_ino)
+        except OSError:
+            here = None
+        if here != self._identity:
+            raise StoreError(f"{self.path}: the run folder was moved, removed or replaced while this process "
+                             "was writing it; nothing more is written there")
+
+    def _lock_pid_file(self) -> None:
         path = self.path / LOCK
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -294,11 +527,8 @@ class RunStore:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = _read_pid(fd)
             os.close(fd)
-            who = f"process {holder}" if holder else "another process"
-            raise RunLockedError(f"{self.path} is in use: {who} is writing this run folder (lock {LOCK}); "
-                                 "wait for it to finish, or choose another --out") from None
+            raise self._locked_error() from None
         except OSError as exc:
             os.close(fd)
             raise StoreError(f"{path}: cannot lock: {_os_problem(exc)}") from None
@@ -313,6 +543,7 @@ class RunStore:
         if self._lock_fd is not None:
             os.close(self._lock_fd)  # closing the descriptor releases the flock
             self._lock_fd = None
+        self._release_folder()
 
     @property
     def locked(self) -> bool:
@@ -336,6 +567,7 @@ class RunStore:
         manifest = manifest or self.manifest
         if manifest is None:
             raise StoreError(f"{self.path}: no manifest to write")
+        self.check_identity()
         _write_if_changed(self.path / MANIFEST, manifest.model_dump_json(indent=2))
 
     def _repair_tail(self) -> None:
@@ -365,10 +597,62 @@ class RunStore:
         except OSError as exc:
             raise StoreError(f"{path}: cannot repair the torn last line: {_os_problem(exc)}") from None
 
+    # ------------------------------------------------------------------ the run's data
+    def stored_samples(self) -> StoredSamples | None:
+        """The folder's `data.jsonl` (indexed, nothing parsed), or None in a folder written before finprobe
+        kept it."""
+        path = self.path / DATA
+        if not path.exists():
+            return None
+        return StoredSamples.read(path)
+
+    def write_data(self, samples: Sequence[Sample]) -> StoredSamples:
+        """Write `data.jsonl` from `samples` (atomically: the file is whole or absent)."""
+        path = self.path / DATA
+        tmp = path.with_suffix(".jsonl.tmp")
+        self.check_identity()
+        offsets: dict[str, int] = {}
+        try:
+            with open(tmp, "wb") as fh:
+                offset = 0
+                for sample in samples:
+                    line = sample.model_dump_json().encode("utf-8") + b"\n"
+                    offsets[sample.id] = offset
+                    offset += len(line)
+                    fh.write(line)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except OSError as exc:
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+            raise StoreError(f"{path}: cannot write: {_os_problem(exc)}") from None
+        return StoredSamples(path, offsets)
+
+    def ensure_data(self, samples: Sequence[Sample], *, required: bool) -> StoredSamples | None:
+        """The folder's data, written from `samples` (the run's, checked against the manifest's data hash
+        by the fingerprint) when it is absent or holds other ids. None when it cannot be written and is
+        not `required` (a finished run re-opened in a read-only folder written by an older finprobe)."""
+        try:
+            stored = self.stored_samples()
+        except StoreError:
+            stored = None  # unreadable: written again below
+        if stored is not None and stored.ids == [s.id for s in samples]:
+            return stored
+        try:
+            return self.write_data(samples)
+        except StoreError:
+            if required:
+                raise
+            return None
+
     # ------------------------------------------------------------------ writing records
     def open_append(self) -> None:
         """Open the samples file for appending now (so an unwritable folder fails before any work)."""
         if self._fd is None:
+            self.check_identity()
             try:
                 self._fd = os.open(self.path / SAMPLES, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             except OSError as exc:
@@ -432,18 +716,20 @@ class RunStore:
 
     def iter_records(self, *, view: bool = False) -> Iterator[SampleRecord]:
         """Every stored record in file order, read one line at a time. `view`: the aggregation view
-        (`slim`), which keeps a whole run in memory at a fraction of the size."""
+        (`slim`), which keeps a whole run in memory at a fraction of the size. A line that is not a
+        record raises DamagedStoreError naming it (and `finprobe repair`)."""
         path = self.path / SAMPLES
         for lineno, line in self.iter_lines():
             try:
                 if view:
-                    yield SampleRecord.model_validate(slim(orjson.loads(line)))
+                    try:
+                        yield SampleRecord.model_validate(slim(line_data(line)))
+                    except ValidationError as exc:
+                        raise UnreadableLine(validation_message(exc, limit=1)) from None
                 else:
-                    yield SampleRecord.model_validate_json(line)
-            except ValidationError as exc:
-                raise StoreError(f"{path}:{lineno}: unreadable record: {exc.errors()[0]['msg']}") from None
-            except orjson.JSONDecodeError as exc:
-                raise StoreError(f"{path}:{lineno}: unreadable record: {exc}") from None
+                    yield check_record(line)
+            except UnreadableLine as exc:
+                raise _damaged(path, lineno, str(exc)) from None
 
     def load_trials(self, *, view: bool = False) -> dict[TrialKey, SampleRecord]:
         """The latest record of each (sample, epoch), in first-seen order."""
@@ -463,9 +749,9 @@ class RunStore:
                 key, status, view = view_line(line)
                 SampleRecord.model_validate_json(view)
             except ValidationError as exc:
-                raise StoreError(f"{path}:{lineno}: unreadable record: {exc.errors()[0]['msg']}") from None
-            except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-                raise StoreError(f"{path}:{lineno}: unreadable record: {exc}") from None
+                raise _damaged(path, lineno, validation_message(exc, limit=1)) from None
+            except UnreadableLine as exc:
+                raise _damaged(path, lineno, str(exc)) from None
             views[key] = (status, view)
         return views
 
@@ -483,10 +769,10 @@ class RunStore:
         path = self.path / SAMPLES
         for lineno, line in self.iter_lines():
             try:
-                data = orjson.loads(line)
-                out[(str(data["sample_id"]), int(data.get("epoch", 1)))] = SampleStatus(data["status"])
-            except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
-                raise StoreError(f"{path}:{lineno}: unreadable record") from None
+                data = line_data(line)
+            except UnreadableLine as exc:
+                raise _damaged(path, lineno, str(exc)) from None
+            out[line_key(data)] = SampleStatus(data["status"])
         return out
 
     def latest_offsets(self) -> dict[TrialKey, int]:
@@ -505,10 +791,9 @@ class RunStore:
             for lineno, line in enumerate(fh, 1):
                 if line.endswith(b"\n") and line.strip():
                     try:
-                        data = orjson.loads(line)
-                        out[(str(data["sample_id"]), int(data.get("epoch", 1)))] = offset
-                    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
-                        raise StoreError(f"{path}:{lineno}: unreadable record") from None
+                        out[line_key(line_data(line))] = offset
+                    except UnreadableLine as exc:
+                        raise _damaged(path, lineno, str(exc)) from None
                 offset += len(line)
         return out
 
@@ -520,9 +805,10 @@ class RunStore:
                 fh.seek(offset)
                 line = fh.readline()
                 try:
-                    yield SampleRecord.model_validate_json(line)
-                except ValidationError as exc:
-                    raise StoreError(f"{path} (byte {offset}): unreadable record: {exc.errors()[0]['msg']}") from None
+                    yield check_record(line)
+                except UnreadableLine as exc:
+                    raise DamagedStoreError(f"{path} (the line at byte {offset}): unreadable record ({exc}); "
+                                            f"{repair_hint(self.path)}") from None
 
     def finished_ids(self, epoch: int = 1) -> set[str]:
         """Samples that need no redo on resume: scored or skipped. Errors are redone."""
@@ -535,6 +821,7 @@ class RunStore:
         previous file is kept as `samples.jsonl.bak`. The caller holds the lock."""
         path = self.path / SAMPLES
         tmp = path.with_suffix(".jsonl.tmp")
+        self.check_identity()
         try:
             if path.exists():
                 bak_tmp = path.with_suffix(".jsonl.bak.tmp")
@@ -549,7 +836,24 @@ class RunStore:
         except OSError as exc:
             raise StoreError(f"{path}: cannot rewrite: {_os_problem(exc)}") from None
 
+    def rewrite_lines(self, lines: Iterable[bytes]) -> None:
+        """Replace the samples file with `lines` exactly as given (`finprobe repair`), atomically. The
+        caller holds the lock."""
+        path = self.path / SAMPLES
+        tmp = path.with_suffix(".jsonl.tmp")
+        self.check_identity()
+        try:
+            with open(tmp, "wb") as fh:
+                for line in lines:
+                    fh.write(line)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot rewrite: {_os_problem(exc)}") from None
+
     def write_metrics(self, metrics: dict[str, Any]) -> None:
+        self.check_identity()
         _write_if_changed(self.path / METRICS, metrics_json(metrics))
 
 

@@ -58,9 +58,11 @@ def record_outcome(record: SampleRecord, success: Success = _passed) -> str:
     return "pass" if success(record.score) else "fail"
 
 
-def sample_rows(records: Sequence[SampleRecord], success: Success | None = None) -> list[dict[str, Any]]:
+def sample_rows(records: Sequence[SampleRecord], success: Success | None = None,
+                columns: Callable[[SampleRecord], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """One flat row per record (sample × epoch), in the order given. `success` is the family's
-    `Benchmark.success` (the binary outcome of a scored trial); by default `score.passed`."""
+    `Benchmark.success` (the binary outcome of a scored trial); by default `score.passed`. `columns` is
+    the family's `Benchmark.sample_columns` (its own columns, after the fixed ones)."""
     success = success or _passed
     roles = sorted({role for r in records for role in r.usage_by_role})
     meta_keys = sorted({k for r in records for k, v in r.meta.items() if _scalar(v) is not None})
@@ -84,6 +86,8 @@ def sample_rows(records: Sequence[SampleRecord], success: Success | None = None)
             "output_tokens": sum(u.output_tokens for u in usage.values()),
             "cost_usd": sum(u.cost_usd for u in usage.values()),
         }
+        if columns is not None:
+            row.update(columns(r))
         for role in roles:
             u = usage.get(role)
             row[f"{role}_input_tokens"] = 0 if u is None else u.input_tokens
@@ -212,7 +216,7 @@ def write_rows(rows: Sequence[dict[str, Any]], fmt: str, path: Path | None) -> s
 def export_table(run: Any, table: str, fmt: str, path: Path | None) -> str | None:
     """Export a stored run's `samples` (every sample × epoch) or `aggregate` table."""
     if table == "samples":
-        rows = sample_rows(run.trials, run.bench.success)
+        rows = sample_rows(run.trials, run.bench.success, run.bench.sample_columns)
     elif table == "aggregate":
         rows = aggregate_rows(run.metrics)
     else:

@@ -15,14 +15,14 @@ import functools
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from finprobe.core.schema import Message, SampleRecord, Score
 from finprobe.report._export import _scalar, record_outcome
 from finprobe.report._text import error_type
 
-__all__ = ["browser_payload", "dumps", "record_detail", "script_json"]
+__all__ = ["browser_payload", "dumps", "record_detail", "script_escape", "script_json"]
 
 #: message texts at least this long that occur twice or more are stored once
 _INTERN_MIN_CHARS = 120
@@ -54,7 +54,11 @@ def script_json(obj: Any) -> str:
     """JSON text safe to place inside `<script type="application/json">`: `<`, `>` and `&` (and the
     JavaScript line separators) are written as \\u escapes, so no data text can close the block or
     open a tag, and `JSON.parse` gives back the exact strings."""
-    text = dumps(obj)
+    return script_escape(dumps(obj))
+
+
+def script_escape(text: str) -> str:
+    """JSON text (`dumps`) made safe to place inside `<script type="application/json">` (`script_json`)."""
     return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
@@ -62,7 +66,7 @@ def script_json(obj: Any) -> str:
 class _Strings:
     """Long texts that repeat across trials, stored once."""
 
-    def __init__(self, records: Sequence[SampleRecord]):
+    def __init__(self, records: Iterable[SampleRecord]):
         counts: Counter[str] = Counter()
         for r in records:
             for m in self._messages(r):
@@ -189,13 +193,25 @@ def _meta_value(key: str, entry: dict[str, Any]) -> Any:
     return entry["meta"].get(key)
 
 
-def browser_payload(records: Sequence[SampleRecord], success: Callable[[Score], bool],
-                    target_of: TargetOf = _no_target) -> dict[str, Any]:
+def browser_payload(records: Iterable[SampleRecord], success: Callable[[Score], bool],
+                    target_of: TargetOf = _no_target, *,
+                    seen: Callable[[SampleRecord], None] | None = None) -> dict[str, Any]:
     """The page's data for `records` (every sample × epoch): index, filters, interned strings, and each
-    episode as its own JSON text, each with its sample's gold answer (`target_of`)."""
+    episode as its own JSON text, each with its sample's gold answer (`target_of`). `records` is iterated
+    twice, and no record is kept: a list, or a stream that re-reads the store (`StoredRun.stream_trials`),
+    so a large run's report never holds every full record at once (only each sample's gold answer is kept).
+    `seen` is called once with each record (in the second pass)."""
     strings = _Strings(records)
-    targets = {sid: target_of(sid) for sid in dict.fromkeys(r.sample_id for r in records)}
-    index = [_index_entry(r, success, targets[r.sample_id]) for r in records]
-    details = [dumps(record_detail(r, strings, success=success, target=targets[r.sample_id])) for r in records]
+    index, details, epochs = [], [], 1
+    targets: dict[str, str | list[str] | None] = {}
+    for r in records:
+        if r.sample_id not in targets:
+            targets[r.sample_id] = target_of(r.sample_id)
+        target = targets[r.sample_id]
+        index.append(_index_entry(r, success, target))
+        details.append(dumps(record_detail(r, strings, success=success, target=target)))
+        epochs = max(epochs, r.epoch)
+        if seen is not None:
+            seen(r)
     return {"index": index, "details": details, "strings": strings.table, "filters": _filters(index),
-            "epochs": max((r.epoch for r in records), default=1)}
+            "epochs": epochs}

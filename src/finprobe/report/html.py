@@ -30,7 +30,7 @@ from finprobe.report._export import record_outcome
 from finprobe.report._run import StoredRun
 from finprobe.report._terminal import all_error_warning, epochs_table, usage_table
 from finprobe.report._text import error_type
-from finprobe.report._transcripts import browser_payload, dumps, record_detail, script_json
+from finprobe.report._transcripts import browser_payload, dumps, record_detail, script_escape, script_json
 from finprobe.report.plots import render_plots
 
 __all__ = ["REPORT_NAME", "render_compare_html", "render_html", "write_run_report"]
@@ -105,7 +105,8 @@ def _manifest_rows(run: StoredRun) -> list[tuple[str, Any]]:
          or "not negotiated (no endpoint role)"),
         ("data source", cfg.data or f"bundled demo set of {cfg.benchmark}"), ("data hash (sha256)", m.data_hash),
         ("samples in the data", m.n_samples), ("limit", cfg.limit or "none"), ("trials per sample (epochs)", cfg.epochs),
-        ("stored trials", f"{info.get('n_stored', len(run.trials))} of {info.get('n_expected', '?')}"),
+        ("stored trials", f"{info['n_stored'] if 'n_stored' in info else len(run.trials)} of "
+                          f"{info.get('n_expected', '?')}"),
         ("seed (episodes and bootstrap)", cfg.seed), ("bootstrap seed used here", run.settings.seed),
         ("bootstrap", f"{run.settings.n_resamples} resamples, {run.settings.confidence:.0%} percentile intervals"),
         ("scorer version", m.scorer_version), ("finprobe", m.package_version),
@@ -125,29 +126,54 @@ def _tables(run: StoredRun, extra: Sequence[TableData]) -> list[TableData]:
 
 def render_html(run: StoredRun, *, extra_tables: Sequence[TableData] = ()) -> str:
     """The run's report as one HTML document (see the module docstring for what it holds)."""
+    page, data = _run_page(run, extra_tables)
+    before, _, after = page.rpartition(_DATA_MARK)  # the last: only our script follows it
+    return before + script_escape(data) + after
+
+
+#: where the page's data goes (`_run_page`): the page is rendered around it, the data written in pieces
+_DATA_MARK = "\x00finprobe-data\x00"
+#: characters of the page's data escaped and written at once
+_WRITE_CHARS = 1 << 20
+
+
+def _run_page(run: StoredRun, extra_tables: Sequence[TableData]) -> tuple[str, str]:
+    """The page with `_DATA_MARK` where its data goes, and the data as JSON text (not yet `script_escape`d):
+    a large run's report is written without its data (tens of megabytes) ever being copied whole."""
     cfg = run.manifest.config
     info = run.metrics.get("run") or {}
-    errors: list[dict[str, Any]] = [{"id": r.sample_id, "epoch": r.epoch, "error": r.error or "unknown error"}
-                                    for r in run.trials if r.status == SampleStatus.error]
-    skipped = [{"id": r.sample_id, "reason": (r.score.reason if r.score else None) or r.error or "skipped"}
-               for r in run.trials if r.status == SampleStatus.skipped and r.epoch == 1]
+    errors: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+    first_trials = 0
+
+    def seen(r: Any) -> None:  # one pass over the records, streamed from the store with the transcripts'
+        nonlocal first_trials
+        first_trials += r.epoch == 1
+        if r.status == SampleStatus.error:
+            errors.append({"id": r.sample_id, "epoch": r.epoch, "error": r.error or "unknown error"})
+        elif r.status == SampleStatus.skipped and r.epoch == 1:
+            skipped.append({"id": r.sample_id, "reason": (r.score.reason if r.score else None) or r.error or "skipped"})
+
+    payload = {"browsers": {"transcripts": browser_payload(run.stream_trials(), run.bench.success, target_of(run), seen=seen)}}
+    payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
+    text = dumps(payload)
+    del payload  # from here on the JSON text holds the episodes
     types = Counter(error_type(e["error"]) or "unknown" for e in errors)
     agent = {**run.bench.roles, **{k: v.spec for k, v in cfg.roles.items()}}.get("agent", "-")
     incomplete = (f"{info['n_stored']} of {info['n_expected']} trials stored ({info['n_missing']} missing); "
                   "run the same command again to finish it") if info.get("n_missing") else ""
-    payload = {"browsers": {"transcripts": browser_payload(run.trials, run.bench.success, target_of(run))}}
-    payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
     return _page(
         "run.html.j2",
         title=f"finprobe · {cfg.benchmark} · {run.manifest.run_id}", manifest=run.manifest, agent=agent, mode=run.mode,
-        n_samples=len(run.records), incomplete=incomplete, all_error=all_error_warning(run.metrics), tables=_tables(run, extra_tables),
+        n_samples=first_trials, incomplete=incomplete, all_error=all_error_warning(run.metrics),
+        tables=_tables(run, extra_tables),
         plots=render_plots(run.bench.plots(run.metrics)), manifest_rows=_manifest_rows(run), roles=_roles(run),
         usage=usage_table(run.metrics), options=sorted(run.manifest.options.items()),
         versions=sorted(run.manifest.versions.items()), errors=errors, error_types=types.most_common(),
         skipped=skipped, max_listed=MAX_LISTED,
         metrics_json=json.dumps(run.metrics, indent=1, ensure_ascii=False, default=str),
-        data_json=script_json(payload),
-    )
+        data_json=_DATA_MARK,
+    ), text
 
 
 def target_of(run: StoredRun) -> Any:
@@ -169,7 +195,13 @@ def write_run_report(run: StoredRun, path: str | Path | None = None, *,
                      extra_tables: Sequence[TableData] = ()) -> Path:
     """Write the run's HTML report (by default `report.html` in the run folder); returns its path."""
     target = Path(path) if path is not None else run.path / REPORT_NAME
-    target.write_text(render_html(run, extra_tables=extra_tables), encoding="utf-8")
+    page, data = _run_page(run, extra_tables)
+    before, _, after = page.rpartition(_DATA_MARK)  # the last: only our script follows it
+    with open(target, "w", encoding="utf-8") as fh:
+        fh.write(before)
+        for start in range(0, len(data), _WRITE_CHARS):  # the escapes are of single characters: piecewise is whole
+            fh.write(script_escape(data[start:start + _WRITE_CHARS]))
+        fh.write(after)
     return target
 
 

@@ -4,7 +4,14 @@ import pytest
 
 from finprobe.benchmarks.reasoning import BENCHMARK
 from finprobe.benchmarks.reasoning.audit import CLASSES, audit, classify
-from finprobe.benchmarks.reasoning.corrections import apply_corrections, load_corrections, unmatched_ids
+from finprobe.benchmarks.reasoning.corrections import (
+    apply_corrections,
+    bundled_overlay,
+    bundled_overlays,
+    load_corrections,
+    records_digest,
+    unmatched_ids,
+)
 from finprobe.benchmarks.reasoning.grader import grade
 from finprobe.benchmarks.reasoning.policies import human_answer_reply, reference_reply
 from finprobe.core.benchmark import DataError
@@ -43,11 +50,14 @@ def test_audit_on_dev(dev_samples):
           f"agreements {result.agreements}, by_class {result.by_class}")
 
 
-def test_bundled_overlay_is_valid_and_documented():
-    overlay = load_corrections()
-    assert overlay.version
-    for key, corr in overlay.corrections.items():
-        assert corr.note, f"{key}: every bundled correction states its reason"
+def test_bundled_overlays_are_valid_documented_and_name_their_data():
+    overlays = {o.split: o for o in bundled_overlays()}
+    assert set(overlays) == {"test", "dev"}
+    for split, overlay in overlays.items():
+        assert overlay.version.startswith(split) and overlay.data.file == f"{split}.json"
+        assert len(overlay.data.records_sha256) == 64 and len(overlay.data.ids_sha256) == 64
+        for key, corr in overlay.corrections.items():
+            assert corr.note, f"{split} {key}: every bundled correction states its reason"
 
 
 def test_overlay_parsing_and_application(tmp_path):
@@ -61,11 +71,47 @@ def test_overlay_parsing_and_application(tmp_path):
     out = apply_corrections(renamed, overlay)
     assert [s.skip_reason for s in out] == [None, "excerpt lacks the data", None]
     assert out[0].data["correction"] == {"value": 2.5, "note": "fixed"}
+    assert [s.meta["correction_kinds"] for s in out] == [["value"], ["skip"], ["question", "sign_agnostic"]]
     assert grade(out[0].data, "ANSWER: 2.5", "stop").details["reference_source"] == "correction"
     assert "Question: what is z?" in _prompt(out[2])
     assert all(s.meta["corrections_version"] == "t1" for s in out)
     assert unmatched_ids(out, overlay) == ["Z"]
     assert renamed[1].skip_reason is None  # inputs are not mutated
+    assert overlay.counts() == {"value": 2, "question": 1, "sign_agnostic": 1, "skip": 1}
+    assert overlay.counts(["A", "C"]) == {"value": 1, "question": 1, "sign_agnostic": 1, "skip": 0}
+
+
+def test_an_overlay_id_not_in_the_data_is_an_error_naming_it(tmp_path):
+    p = tmp_path / "mine.yaml"
+    p.write_text('version: "u1"\ncorrections:\n  "DEMO/fictional-northwind-2023.pdf-1": {value: 1.0, note: x}\n'
+                 '  "INVENTED/2020/page_1.pdf-1": {value: 2.0, note: y}\n')
+    with pytest.raises(DataError) as info:
+        BENCHMARK.load(None, BENCHMARK.parse_options({"corrections": str(p)}))
+    assert "mine.yaml" in str(info.value) and "'INVENTED/2020/page_1.pdf-1'" in str(info.value)
+    assert "1 correction id not in" in str(info.value)
+
+
+def test_an_overlay_written_for_other_data_says_so(tmp_path):
+    p = tmp_path / "other.yaml"
+    p.write_text('version: "u2"\ndata: {file: test.json, n: 1147, records_sha256: "' + "ab" * 32 + '"}\n'
+                 'corrections:\n  "DEMO/fictional-northwind-2023.pdf-1": {value: 1.0, note: x}\n')
+    with pytest.raises(DataError) as info:
+        BENCHMARK.load(None, BENCHMARK.parse_options({"corrections": str(p)}))
+    msg = str(info.value)
+    assert "written for other data (test.json, 1147 tasks, records sha256 abababababab" in msg
+    assert "-O corrections=none" in msg
+    samples = BENCHMARK.load(None, BENCHMARK.parse_options({"corrections": "none"}))
+    p.write_text('version: "u3"\ndata: {records_sha256: "' + records_digest(samples) + '"}\n'
+                 'corrections:\n  "DEMO/fictional-northwind-2023.pdf-1": {value: 1.0, note: x}\n')
+    loaded = BENCHMARK.load(None, BENCHMARK.parse_options({"corrections": str(p)}))
+    assert loaded[0].data["correction"]["value"] == 1.0
+
+
+def test_the_demo_set_gets_no_bundled_overlay_and_none_means_the_original_tasks():
+    samples = BENCHMARK.load(None, BENCHMARK.parse_options({}))
+    assert not any("correction" in s.data or "corrections_version" in s.meta for s in samples)
+    with pytest.raises(DataError, match="no bundled corrections for split 'nope'"):
+        BENCHMARK.load(None, BENCHMARK.parse_options({"corrections": "bundled:nope"}))
 
 
 def _prompt(sample):
@@ -80,6 +126,9 @@ def _prompt(sample):
     ('version: "1"\ncorrections: {A: {}}\n', "changes nothing"),
     ('version: "1"\ncorrections: [1]\n', "mapping"),
     ("version: [unclosed\n", "invalid YAML"),
+    ('version: "1"\ncorrections: {A: {skip: "no data", value: 3}}\n', "a skipped task takes no other fix"),
+    ('version: "1"\ndata: {records: 3}\ncorrections: {}\n', "data.records"),
+    ('version: "1"\nrevision: 2\ncorrections: {}\n', "unknown top-level keys"),
 ])
 def test_bad_overlays_are_data_errors(tmp_path, text, fragment):
     p = tmp_path / "bad.yaml"
@@ -90,10 +139,11 @@ def test_bad_overlays_are_data_errors(tmp_path, text, fragment):
 
 
 @pytest.mark.shared_data
-def test_dev_with_bundled_overlay(dev_path):
+def test_dev_gets_its_bundled_overlay_by_content_also_under_another_name(dev_path, tmp_path):
     samples = BENCHMARK.load(str(dev_path), BENCHMARK.parse_options({}))
-    overlay = load_corrections()
+    overlay = bundled_overlay("dev")
     assert unmatched_ids(samples, overlay) == []  # every bundled correction names a dev task
+    assert {s.meta.get("corrections_version") for s in samples} == {overlay.version}
     active = [s for s in samples if not s.skip_reason]
     ref = [grade(s.data, reference_reply(s), "stop") for s in active]
     assert all(r.passed for r in ref)
@@ -102,3 +152,19 @@ def test_dev_with_bundled_overlay(dev_path):
     human = sum(grade(s.data, human_answer_reply(s), "stop").passed for s in active)
     print(f"\nwith overlay {overlay.version}: {len(active)} active tasks, reference passes "
           f"{sum(r.passed for r in ref)}, human-answer passes {human}")
+    # a copy under another name (its null ids become `copy-null-N`) holds the same tasks: the same overlay
+    copy = tmp_path / "copy.json"
+    copy.write_text(json.dumps(json.loads(dev_path.read_text(encoding="utf-8")), indent=1))
+    again = BENCHMARK.load(str(copy), BENCHMARK.parse_options({}))
+    assert [s.data.get("correction") for s in again] == [s.data.get("correction") for s in samples]
+    assert any(s.data.get("correction") for s in again if s.data.get("synthetic_id"))  # null-id tasks too
+    # the same ids with an edited excerpt: the corrections were checked against other text
+    raw = json.loads(dev_path.read_text(encoding="utf-8"))
+    raw[0]["pre_text"] = ["an edited excerpt"] + raw[0]["pre_text"][1:]
+    copy.write_text(json.dumps(raw))
+    with pytest.raises(DataError) as info:
+        BENCHMARK.load(str(copy), BENCHMARK.parse_options({}))
+    assert "reviewed FinQA dev split, but not the same content" in str(info.value)
+    assert BENCHMARK.load(str(copy), BENCHMARK.parse_options({"corrections": "none"}))
+    assert BENCHMARK.load(str(dev_path), BENCHMARK.parse_options({"corrections": "bundled:dev"}))[0].meta[
+        "corrections_version"] == overlay.version

@@ -26,7 +26,8 @@ from finprobe.benchmarks.regret import (
 from finprobe.benchmarks.regret.persona import PATIENCE_END, UNSUPPORTED_REPLY
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, Usage
 
-PROFILE = get_profile("default")
+#: the reference pays for its answer like any assistant, so its episodes must reproduce its plan exactly
+PROFILE = get_profile("full-cost")
 MAPPER = ActionMapper("lexical")
 
 
@@ -46,7 +47,26 @@ async def test_cooperative_planner_episodes_equal_the_planned_value_exactly():
             assert res.penalty == 0 and not res.forced_terminal
 
 
-@pytest.mark.parametrize("persona", ["vague", "contradictory"])
+async def test_under_the_papers_accounting_the_planner_played_pays_only_its_answer_tokens_more():
+    """default@2 values the reference as the paper does (its commitment costs no tokens): the planner played as an
+    assistant is charged its answer's tokens, so its reward is the planned value minus λ·tokens(answer)."""
+    from finprobe.benchmarks.regret._text import count_tokens
+    from finprobe.benchmarks.regret.planner import answer_text
+
+    paper = get_profile("default")
+    assert paper.label == "default@2" and not paper.reference_answer_tokens
+    for cig in (simpsons(), rookie()):
+        planner = Planner(cig, PERSONAS["cooperative"], paper)
+        policy = PlannerPolicy(cig, PERSONAS["cooperative"], paper, planner=planner)
+        per = planner.intent_values()
+        for intent in cig.intents:
+            res = await run_episode(cig, intent.intent_id, policy, persona=PERSONAS["cooperative"], profile=paper,
+                                    mapper=MAPPER, rng=random.Random(0))
+            gap = paper.token_cost * count_tokens(answer_text(intent))
+            assert res.success and res.reward == pytest.approx(per[intent.intent_id] - gap, abs=1e-12)
+
+
+@pytest.mark.parametrize("persona", ["vague", "contradictory", "vague-strict", "contradictory-strict"])
 async def test_planner_mean_reward_matches_its_plan_within_sampling_error(persona):
     cig = rookie()
     p = PERSONAS[persona]

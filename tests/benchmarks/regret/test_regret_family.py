@@ -33,15 +33,21 @@ def test_family_is_registered():
 
 
 def test_planner_has_zero_regret_and_the_baseline_its_margin(tmp_path):
-    planner = run_json(tmp_path / "p", "--agent", "planner")
+    planner = run_json(tmp_path / "p", "--agent", "planner", "-O", "profile=full-cost")
     for key in KEYS:
         assert key in planner
     for key in HEADLINE:
         assert f"{key}_ci_low" in planner and f"{key}_ci_high" in planner
+        assert planner[f"{key}_ci_low"] <= planner[key] <= planner[f"{key}_ci_high"]
     # cooperative persona: the planner's dialogues are deterministic, so its reward is its planned value
     assert planner["regret"] == pytest.approx(0.0, abs=1e-9)
     assert planner["reward"] == pytest.approx(planner["reference_reward"])
-    immediate = run_json(tmp_path / "i", "--agent", "immediate")
+    # the default profile values the reference as the paper does (its commitment costs no tokens): the planner
+    # played as an assistant pays its answers' tokens, a small positive regret
+    paper = run_json(tmp_path / "pp", "--agent", "planner")
+    assert paper["profile"] == "default@2" and 0 < paper["regret"] < 0.03
+    assert paper["reference_reward"] == pytest.approx(planner["reference_reward"] + paper["regret"], abs=1e-9)
+    immediate = run_json(tmp_path / "i", "--agent", "immediate", "-O", "profile=full-cost")
     assert immediate["reward"] == pytest.approx(immediate["baseline_reward"], abs=1e-9)
     assert immediate["regret"] == pytest.approx(immediate["reference_reward"] - immediate["baseline_reward"])
     assert immediate["n_regret"] == pytest.approx(1.0)
@@ -75,7 +81,7 @@ def test_scripted_agent_under_each_persona(tmp_path, persona):
 
 def test_doctor_and_unknown_persona(tmp_path):
     result = invoke("doctor", "regret", "--format", "json")
-    assert result.exit_code == 0 and json.loads(result.output)["n"] == 33
+    assert result.exit_code == 0 and json.loads(result.output)["n"] == 32
     bad = invoke("run", "regret", "--persona", "grumpy", "--agent", "planner", "--out", tmp_path / "x")
     assert bad.exit_code == 2 and "unknown persona" in bad.output.lower()
 

@@ -41,8 +41,10 @@ def brute_force(cig: CIG, persona: Persona, profile: CostProfile, horizon: int) 
         s = sum(w)
         return [wi / s for wi in w]
 
+    lam_answer = lam if profile.reference_answer_tokens else F(0)
+
     def answer_value(b):
-        return max(b[i] - lam * count_tokens(answer_text(cig.intents[i])) for i in range(k))
+        return max(b[i] - lam_answer * count_tokens(answer_text(cig.intents[i])) for i in range(k))
 
     def value(history, asks, unhelpful):
         b = belief(history)
@@ -99,8 +101,9 @@ PERSONA_CASES = [
 
 @pytest.mark.parametrize("persona", PERSONA_CASES, ids=lambda p: p.name)
 @pytest.mark.parametrize("horizon", [0, 1, 3])
-def test_planner_equals_brute_force_on_fixture_cigs(persona, horizon):
-    profile = get_profile("default")
+@pytest.mark.parametrize("profile_name", ["default", "full-cost"])
+def test_planner_equals_brute_force_on_fixture_cigs(persona, horizon, profile_name):
+    profile = get_profile(profile_name)
     for cig in (simpsons(), rookie()):
         planned = Planner(cig, persona, profile, horizon).value()
         assert planned == pytest.approx(float(brute_force(cig, persona, profile, horizon)), abs=1e-12)
@@ -108,10 +111,11 @@ def test_planner_equals_brute_force_on_fixture_cigs(persona, horizon):
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), n_intents=st.integers(1, 4), n_vars=st.integers(0, 2),
-       persona=st.sampled_from(PERSONA_CASES), horizon=st.integers(0, 3))
-def test_planner_equals_brute_force_on_random_cigs(seed, n_intents, n_vars, persona, horizon):
+       persona=st.sampled_from(PERSONA_CASES), horizon=st.integers(0, 3), answer_tokens=st.booleans())
+def test_planner_equals_brute_force_on_random_cigs(seed, n_intents, n_vars, persona, horizon, answer_tokens):
     cig = random_cig(random.Random(seed), n_intents, n_vars)
-    profile = CostProfile(name="t", version="1", token_cost=0.01, redundant=0.03, resolved_threshold=0.9)
+    profile = CostProfile(name="t", version="1", token_cost=0.01, redundant=0.03, resolved_threshold=0.9,
+                          reference_answer_tokens=answer_tokens)
     planned = Planner(cig, persona, profile, horizon).value()
     assert planned == pytest.approx(float(brute_force(cig, persona, profile, horizon)), abs=1e-12)
 
@@ -124,7 +128,7 @@ def test_values_per_intent_average_to_the_planned_value(cig_rookie):
 
 
 def test_cooperative_planner_asks_once_and_beats_the_baseline(cig_simpsons):
-    profile = get_profile("default")
+    profile = get_profile("full-cost")
     p = Planner(cig_simpsons, PERSONAS["cooperative"], profile)
     q = reference_question(cig_simpsons, "format")
     assert q == "Which format do you mean?"  # the cheaper reference question
@@ -135,6 +139,10 @@ def test_cooperative_planner_asks_once_and_beats_the_baseline(cig_simpsons):
     assert d.kind == "ask" and d.variable == "format"
     d2 = p.decide([("format", "half-hour series")], 1, 0)
     assert d2.kind == "answer" and d2.intent_id == "series"
+    # The paper's accounting (default): the reference commits without tokens, asks still cost theirs.
+    paper = Planner(cig_simpsons, PERSONAS["cooperative"], get_profile("default"))
+    assert paper.value() == pytest.approx(1 - profile.token_cost * count_tokens(q))
+    assert paper.baseline_value() == pytest.approx(0.5)
 
 
 def test_asking_is_not_worth_it_when_tokens_cost_more_than_the_margin(cig_simpsons):

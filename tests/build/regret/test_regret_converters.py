@@ -86,11 +86,16 @@ def test_condambigqa_and_ambigdocs_samples(tmp_path):
         ["Jack Nicholson"], ["Heath Ledger"], ["Jared Leto"]]
     assert by["condambigqa-cq-treaty-paris"].variables[0].name == "condition"
     assert {d.record_id for d in res.dropped} == {"cq-mercury", "cq-same", "cq-tour"}
+    assert [i.answer_aliases for i in by["condambigqa-cq-bolivia"].intents] == [["Sucre"], ["La Paz"]]
     res = convert("ambigdocs", SOURCES / "ambigdocs_sample.json", tmp_path / "d")
     by = {c.cig_id: c for c in res.cigs}
-    assert len(by["ambigdocs-ad-fort-amsterdam"].intents) == 3  # the unrelated "Amsterdam" page is no referent
     assert by["ambigdocs-ad-red-dust"].variables[0].values == ["1932", "2004"]
-    assert {d.record_id: d.reason for d in res.dropped}["ad-resolved"].startswith("the question already names")
+    reasons = {d.record_id: d for d in res.dropped}
+    assert reasons["ad-resolved"].reason.startswith("the question already names")
+    # "Where is Fort Amsterdam?" labelled by Curaçao / Manhattan / Ghana: the label is the answer's own place
+    # ("southern tip of Manhattan"), so asking gives the answer away (issue 26; the paper keeps this one)
+    assert reasons["ad-fort-amsterdam"].reason.startswith("self-revealing slot")
+    assert "Manhattan" in str(reasons["ad-fort-amsterdam"].detail)
     assert doctor(res.cigs) == []
 
 
@@ -144,13 +149,43 @@ def test_real_ambignq_and_pscon_files(tmp_path):
     if not ambignq.exists() or not pscon.exists():
         pytest.skip("shared data not present")
     res = convert("ambignq", ambignq, tmp_path / "a")
-    assert res.n_records == 10036 and len(res.controls) == 5287
+    singles = [c for c in res.controls if not c.metadata.get("list_question")]
+    lists = [c for c in res.controls if c.metadata.get("list_question")]
+    assert res.n_records == 10036 and len(singles) == 5287 and lists
     assert len(res.cigs) + len(res.controls) + len(res.dropped) == res.n_records
     assert len(res.cigs) > 500 and all(2 <= len(c.intents) <= 12 for c in res.cigs)
     assert doctor(res.cigs) == []
+    starred = next(c for c in lists if c.prompt.lower().startswith("who starred in"))
+    assert len(starred.intents) == 1 and "," in starred.intents[0].answer_aliases[0]
     res = convert("pscon", pscon, tmp_path / "p")
     assert res.n_records == 242 and len(res.cigs) + len(res.dropped) == 242 and len(res.cigs) > 30
     assert all(c.metadata["liked_intents"] for c in res.cigs)
+    assert doctor(res.cigs) == []
+    # attribute ratings ("Brand: HP(liked)") are no products, and a size variable measures one thing
+    assert not any(i.description.split(":")[0] in ("Brand", "Price", "Departments") for c in res.cigs
+                   for i in c.intents)
+    assert "size" not in {v.name for c in res.cigs for v in c.variables}
+
+
+@pytest.mark.shared_data
+def test_real_files_give_cigs_a_careful_reader_accepts(tmp_path):
+    """Issue 26's measures on the real files: junk first aliases <= 2% of intents (here: none), no concatenated
+    value, no swapped or misaligned slot, no mistyped variable, no self-revealing slot, on all three sources."""
+    from finprobe.benchmarks.regret.quality import quality_findings
+
+    files = {"ambignq": SHARED / "ambigqa" / "train_light.json", "pscon": SHARED / "pscon" / "conversation_en.json",
+             "condambigqa": SHARED / "condambigqa" / "mcaqa.dev.json"}
+    if not all(p.exists() for p in files.values()):
+        pytest.skip("shared data not present")
+    for kind, path in files.items():
+        res = convert(kind, path)
+        assert res.cigs, kind
+        findings = [f for c in res.cigs for f in quality_findings(c)]
+        assert findings == [], (kind, findings[:3])
+    cond = convert("condambigqa", files["condambigqa"])
+    for c in cond.cigs:  # an alias is a name, date or number from the ground truth, never a connective
+        for i in c.intents:
+            assert i.answer_aliases[0] in (i.context or "")
 
 
 async def test_llm_refinement_replaces_rule_drops_only_with_valid_cigs(tmp_path):
@@ -189,3 +224,120 @@ async def test_llm_refinement_replaces_rule_drops_only_with_valid_cigs(tmp_path)
     assert result.cigs[0].metadata["variables_by"] == "llm"
     (drop,) = result.dropped
     assert drop.record_id == "m2" and "llm split failed: the reply holds no JSON object" in drop.reason
+
+
+def _gz(src: Path, dst: Path) -> Path:
+    import gzip
+
+    dst.write_bytes(gzip.compress(src.read_bytes()))
+    return dst
+
+
+def test_gzip_inputs_convert_like_the_plain_files(tmp_path):
+    """Issue 26: a `.json.gz` input failed with "not UTF-8 text (byte 1)"; every converter reads gzip now."""
+    plain = {"ambignq": _ambignq_fixture(tmp_path), "condambigqa": SOURCES / "condambigqa_sample.json",
+             "ambigdocs": SOURCES / "ambigdocs_sample.json", "fininteract": demo_instances_path()}
+    pscon = SHARED / "pscon" / "conversation_en.json"
+    if pscon.exists():
+        plain["pscon"] = pscon
+    for kind, src in plain.items():
+        gz = _gz(Path(src), tmp_path / f"{kind}{''.join(Path(src).suffixes)}.gz")
+        a, b = convert(kind, src), convert(kind, gz)
+        assert a.counts == b.counts and a.cigs == b.cigs and a.n_records > 0, kind
+    broken = tmp_path / "broken.json.gz"
+    broken.write_bytes(_gz(SOURCES / "ambigdocs_sample.json", tmp_path / "x.gz").read_bytes()[:40])
+    with pytest.raises(DataError, match="broken.json.gz: not a valid gzip file"):
+        convert("ambigdocs", broken)
+
+
+# --------------------------------------------------------------------------- the generator role (issue 26)
+#: a CondAmbigQA record in the release's format, written for this test (fictional), that the rules cannot
+#: structure: long conditions, and no short attribute only one condition names
+_FICTIONAL = [{"id": "fx-1", "question": "Who designed the harbour bridge of Velmora?", "properties": [
+    {"condition": "The question may be about the original wooden bridge that crossed the harbour before the great "
+                  "flood of the old town, which the chroniclers describe at length.  ",
+     "groundtruth": "The original wooden bridge was designed by Anselm Trevik, a carpenter from the northern quarter. "
+                    "Although many helped, Trevik drew the plans.  ", "citations": []},
+    {"condition": "The question may be about the steel bridge that replaced it after the flood, which carries the "
+                  "railway and the road side by side today.  ",
+     "groundtruth": "The steel bridge was designed by Mirela Osk, an engineer trained abroad. These plans were "
+                    "approved by the council.  ", "citations": []}]},
+    {"id": "fx-2", "question": "Who won?", "properties": [{"condition": "One reading", "groundtruth": "Nobody.",
+                                                          "citations": []}]}]
+
+
+def _fictional(tmp_path: Path) -> Path:
+    p = tmp_path / "cond.json"
+    p.write_text(json.dumps(_FICTIONAL), encoding="utf-8")
+    return p
+
+
+def _generator_reply(aliases: list[list[str]]) -> str:
+    return json.dumps({"variables": [{"name": "bridge", "values": ["the wooden bridge", "the steel bridge"]}],
+                       "slots": [{"bridge": "the wooden bridge"}, {"bridge": "the steel bridge"}],
+                       "questions": {"bridge": "Do you mean the wooden bridge or the steel bridge?"},
+                       "aliases": aliases})
+
+
+async def test_generator_structures_what_the_rules_drop_under_the_same_checks(tmp_path):
+    from finprobe.build.regret import convert_with_generator
+
+    src = _fictional(tmp_path)
+    rules = convert("condambigqa", src)
+    assert not rules.cigs and {d.record_id for d in rules.dropped} == {"fx-1", "fx-2"}
+    seen: list[str] = []
+
+    async def good(messages):
+        seen.append(messages[-1].content)
+        return _generator_reply([["Anselm Trevik"], ["Mirela Osk"]])
+
+    res = await convert_with_generator("condambigqa", str(src), good, out_dir=str(tmp_path / "out"))
+    (cig,) = res.cigs
+    assert [i.answer_aliases for i in cig.intents] == [["Anselm Trevik"], ["Mirela Osk"]]
+    assert cig.metadata["variables_by"] == "llm" and "context:" in seen[0]
+    assert len(seen) == 1  # fx-2 has one interpretation: a source-level filter no generator undoes
+    assert res.counts["generator"] == {"tried": 1, "added": 1, "failed": 0}
+    assert json.loads((tmp_path / "out" / "counts.json").read_text())["generator"]["added"] == 1
+    assert doctor(res.cigs) == []
+    # the same checks as the rules': a fragment alias ("Although", "These") is refused ...
+    async def fragments(messages):
+        return _generator_reply([["Although"], ["These"]])
+
+    res = await convert_with_generator("condambigqa", str(src), fragments)
+    assert not res.cigs and "no answer alias of an intent is an answer" in res.dropped[0].reason
+    # ... and an answer that is not in the reading's text is refused as invented
+    async def invented(messages):
+        return _generator_reply([["Gustave Eiffel"], ["Mirela Osk"]])
+
+    res = await convert_with_generator("condambigqa", str(src), invented)
+    assert "invented answers are refused" in next(d.reason for d in res.dropped if d.record_id == "fx-1")
+
+
+def test_cli_generator_role_over_the_mock_server(tmp_path, monkeypatch):
+    """`build regret --generator openai:MODEL` through the real HTTP client against the local mock server."""
+    from typer.testing import CliRunner
+
+    from finprobe.cli import app
+    from finprobe.testing.mock_server import MockServerThread
+
+    key = "sk-finprobe-regret-gen-test-77aa"
+    monkeypatch.setenv("FINPROBE_GEN_KEY", key)
+
+    def reply(body: dict) -> str:
+        assert "context:" in body["messages"][-1]["content"]
+        return "```json\n" + _generator_reply([["Anselm Trevik"], ["Mirela Osk"]]) + "\n```"
+
+    out = tmp_path / "out"
+    with MockServerThread(reply, expected_api_key=key) as server:
+        r = CliRunner().invoke(app, ["build", "regret", str(_fictional(tmp_path)), "--from", "condambigqa", "--out",
+                                     str(out), "--generator", "openai:gen-model", "--base-url", server.base_url,
+                                     "--api-key-env", "FINPROBE_GEN_KEY", "--format", "json"])
+        log = server.server.log
+    assert r.exit_code == 0, r.output
+    counts = json.loads(r.output)
+    assert counts["cigs"] == 1 and counts["generator"]["spec"] == "openai:gen-model"
+    assert counts["generator"]["calls"] == 1 and counts["generator"]["added"] == 1
+    assert log and all(entry.auth_ok for entry in log)
+    assert load_cigs(out / "cigs.jsonl")[0].intents[1].answer_aliases == ["Mirela Osk"]
+    for path in out.rglob("*"):
+        assert key.encode() not in path.read_bytes()

@@ -43,6 +43,7 @@ from finprobe.core.numbers import fiscal_year_aliases
 from finprobe.core.retrieval import tokenize
 
 __all__ = ["Facts", "read_facts", "clean_question", "is_open_question", "is_off_intent", "split_alternatives",
+           "split_set_aside",
            "question_focus", "positive_form", "negated_action", "negated_statement", "metric_mentions", "TWO_VALUED"]
 
 _B = r"(?<![a-z0-9])"
@@ -76,7 +77,8 @@ _TERMS: list[tuple[str, str, str, bool]] = [
      + r"|少数股东(?:损益|权益|的份额)?|子公司其他股东", False),
     # scope
     ("scope", "consolidated", _en(r"consolidated", r"consolidation", r"(?:as a|the) whole", r"whole company",
-                                  r"entire company", r"company-wide", r"total company", r"group[- ]level",
+                                  r"entire company", r"company-wide", r"total company", r"company(?:'s)? total",
+                                  r"group[- ]level",
                                   r"all segments") + r"|合并(?:报表|口径|层面)?|集团整体|全公司|公司整体", False),
     ("scope", "segment", _en(r"(?:reportable |operating )?segments?", r"divisions?", r"business units?")
      + r"|分部|板块", False),
@@ -89,7 +91,12 @@ _TERMS: list[tuple[str, str, str, bool]] = [
     ("scope", "investee", _en(r"(?:joint[- ]ventures?|jvs?|subsidiar(?:y|ies)|associates?|affiliates?|investees?)"
                               r"(?:'s?)? (?:on (?:its|their) own|alone|by (?:itself|themselves)|standalone|separately"
                               r"|own (?:figures?|results|numbers|earnings|revenues?|income|profits?))")
-     + r"|(?:子公司|合营企业|联营企业|合资公司)(?:单独|本身|自身|自己)", False),
+     + r"|(?:子公司|合营企业|联营企业|合资公司)(?:单独|本身|自身|自己)|子公司(?:的)?(?:口径|层面|报表)"
+       r"|旗下的?[\u4e00-\u9fff（）()]{2,30}(?:有限公司|有限责任公司)"
+       # a company named by its legal form that is no listed company (股份有限公司): its unlisted parent group, a
+       # subsidiary; or an asset taken by itself (这条线路/项目本身)
+       r"|[\u4e00-\u9fff（）()]{2,30}(?<!股份)(?:有限责任公司|有限公司)(?![\u4e00-\u9fff]*股东)"
+       r"|(?:线路|项目|资产|工程|电站|工厂|门店)(?:/[\u4e00-\u9fff]{1,4})?本身", False),
     # recurring items
     ("recurring", "excl", _en(r"excluding (?:non-?recurring|one-?time|one-?off|special) (?:items|gains(?: and losses)?"
                               r"|charges)", r"recurring (?:net )?(?:income|profit|earnings)")
@@ -128,7 +135,7 @@ _TERMS: list[tuple[str, str, str, bool]] = [
                           r"delivery", r"at handover", r"handed over", r"when (?:the )?(?:equipment|goods|licenses?) "
                           r"(?:is |are )?(?:delivered|handed over)", r"the moment licenses are delivered")
      + r"|某一时点|时点|控制权转移(?:时|当下)?|一次性地?(?:确认|结转|计入)", False),
-    ("timing", "over_time", _en(r"over time", r"over the (?:contract|service) (?:term|period)", r"ratably",
+    ("timing", "over_time", _en(r"over[- ]time", r"over the (?:contract|service) (?:term|period)", r"ratably",
                                 r"month by month", r"across the contract term")
      + r"|某一时段内?|时段|按服务期间分摊", False),
     ("timing", "combined", _en(r"total revenues?(?: to date)?", r"combined", r"all revenues?")
@@ -172,6 +179,16 @@ _TERMS: list[tuple[str, str, str, bool]] = [
                                 r"original(?:ly)?")
      + r"|原报告|原披露|原来披露|原始(?:年报|报告)?|更正前|原年报|调整前的?数|重述前|追溯调整前|重新列报前|重新列示前|修正前"
      + r"|原\s*(?:(?:19|20)\d{2}\s*年?\s*)?(?:年报|年度报告|报告|披露)|(?:最初|首次|初次)(?:披露|公布|报告)", False),
+    # a forecast rather than the reported figure: a filing's figures are reported, never guidance or estimates
+    ("source", "forecast", _en(r"(?:revenue|sales|earnings|eps|profit|income|growth|annual|quarterly|full-year) guidance",
+                               r"guidance (?:figure|number|range|for (?:the )?(?:next|coming|upcoming|current))",
+                               r"forecasts?", r"outlook", r"projected",
+                               r"projections?",
+                               r"forward[- ]looking", r"forward", r"(?:consensus|analysts?'?|street) (?:\w+ )?estimates?",
+                               r"consensus", r"analysts?'?(?: \w+)? (?:expectations?|forecasts?|projections?)",
+                               r"estimated (?:future|next)", r"expected (?:future )?growth", r"next (?:fiscal )?year",
+                               r"(?:the )?(?:next|coming) (?:\w+ )?(?:years|quarters?)")
+     + r"|业绩预告|业绩指引|盈利预测|预测|预期|一致预期|指引", False),
     # change basis
     ("change", "yoy", _en(r"year[- ]over[- ]year", r"yoy", r"year[- ]on[- ]year", r"same quarter (?:of|last) ")
      + r"|同比", False),
@@ -192,29 +209,53 @@ _PERIODS: list[tuple[str, str]] = [
                 r"consecutive|reporting))? quarters?(?! (?:of|in) )")
      + r"|过去\s?(?:12|十二)个月|最近\s?(?:12|十二)个月|近\s?(?:12|十二)个月|滚动\s?(?:12|十二)个月|ttm"
        r"|(?:过去|最近|近|滚动)\s?(?:4|四)个(?:已披露的?|已报告的?)?季度"),
-    ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine[- ]months?(?: ended)?", r"six[- ]months? ended", r"cumulative",
+    ("ytd", _en(r"year[- ]to[- ]date", r"ytd", r"nine[- ]months?(?: ended)?", r"six[- ]months? ended",
+                r"(?<!non-)(?<!non )cumulative",
                 r"jan(?:uary)?\s?[-–]\s?sep(?:tember)?", r"since the start of the year")
      + r"|前三季度|年初至今|年初至报告期末|1-9月|1至9月|累计"),
-    ("h1", _en(r"first half", r"h1", r"half[- ]year") + r"|上半年|半年度|半年报|中报|1-6月"),
+    ("h1", _en(r"first half", r"h1", r"half[- ]year", r"interim (?:period|report|results)")
+     + r"|上半年|半年度|半年报|中报|中期(?:报告|财报|业绩)?|1-6月"),
     ("h2", _en(r"second half", r"h2") + r"|下半年"),
     ("q1", _en(r"q1", r"first quarter", r"1q") + r"|第一季度|一季度|一季报|1-3月"),
     ("q2", _en(r"q2", r"second quarter", r"2q") + r"|第二季度|二季度|二季报"),
     ("q3", _en(r"q3", r"third quarter", r"3q") + r"|第三季度|三季度|三季报"),
     ("q4", _en(r"q4", r"fourth quarter", r"4q", r"holiday(?:-season)? quarter") + r"|第四季度|四季度"),
     ("quarter", _en(r"quarter(?:ly)?", r"three[- ]months?(?: ended)?", r"latest three months") + r"|季度|单季|单季度"),
-    ("annual", _en(r"full[- ](?:fiscal[- ]|calendar[- ])?year", r"annual(?:ly)?", r"twelve[- ]months? ended",
+    ("annual", _en(r"full[- ](?:fiscal[- ]|calendar[- ])?year", r"annual(?:ly)?(?! reports?)", r"twelve[- ]months? ended",
                    # "revenue for fiscal 2024 as a whole", "all of fiscal 2024": the whole year (a bare "fiscal 2024"
                    # may name the year a quarter falls in, so it states no period type)
                    r"(?:fiscal|fy)\s?'?(?:19|20)?\d{2} (?:as a whole|in full|in its entirety)",
                    r"(?:the )?(?:whole|entire|all) of (?:fiscal|fy)\s?'?(?:19|20)?\d{2}",
-                   r"fiscal[- ]year", r"calendar[- ]year", r"for the year", r"whole year")
+                   r"fiscal[- ]year", r"calendar[- ]year", r"for the year", r"whole year",
+                   r"years? end(?:ed|ing)", r"annual period", r"on an annual basis")
      + r"|全年|年度(?!报告)|年报|年度报告|整年|会计年度|财年"),
+    # several years taken together: a compound growth rate, "over the past five years", since inception, the
+    # company's history; never the one year (or the one year-over-year change) a FinInteract reading fixes
+    ("multi_year", _en(r"cagr", r"compound(?:ed)? annual(?: growth)?(?: rate)?", r"multi-?years?(?: period)?",
+                       r"(?:over|across|for|in) (?:the )?(?:past|last|prior|previous|next|coming|recent) "
+                       r"(?:(?:two|three|four|five|six|seven|eight|nine|ten|several|few|\d{1,2}|\d\s?[-–]\s?\d{1,2})"
+                       r" )(?:fiscal )?years",
+                       r"(?:two|three|four|five|ten|\d{1,2})[- ]years?(?= (?:\w+ )?(?:period|cagr|compound|trend|"
+                       r"history|historical|average|growth|horizon|span|window))",
+                       r"since (?:its |the company'?s? )?(?:inception|founding|ipo|listing)", r"(?:its |the )?entire history",
+                       r"(?:a )?longer(?: historical)? (?:time )?(?:period|horizon)", r"historical (?:trend|average)",
+                       r"long[- ]term(?: (?:growth|trend|average))?", r"over time(?= (?:trend|series))",
+                       r"(?:all|every) (?:of the )?(?:past |prior )?years")
+     + r"|复合(?:年均)?增长率|年均复合|多年|(?:过去|近|最近)\s?(?:[二三四五六七八九十几两]|\d{1,2})\s?年(?!度|报)"
+       r"|(?:自|从)?(?:成立|上市|创立)以来|历史(?:上的?)?(?:累计|总)|累计(?:至今|以来)|历年"),
+    ("monthly", _en(r"monthly", r"month[- ]to[- ]date", r"mtd", r"(?:a |one |single |each |per )month") + r"|月度|单月|当月|每月|月报"),
+    # a span the user would pick ("a custom date range", 自定义起止日期区间): not the filing's reporting period
+    ("custom", _en(r"custom(?:ized)? (?:date |time )?(?:range|period|window|interval)", r"(?:arbitrary|user-defined) "
+                   r"(?:date |time )?(?:range|period)", r"between (?:two|specific) dates")
+     + r"|自定义|起止日期|日期区间|某月某日"),
     ("point", _en(r"as of", r"at (?:the )?(?:end of|year-end)", r"year-end", r"balance sheet", r"at december 31")
      + r"|年末|期末|年底|末(?=的|总资产|$)"),
 ]
 _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}"
                    r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日|(?:19|20)\d{2}-\d{2}-\d{2}")
-_LATEST = re.compile(_en(r"most recent", r"latest", r"newest", r"just reported(?: on)?", r"last fiscal year",
+_LATEST = re.compile(_en(r"most recent", r"most recently(?: (?:reported|completed|ended|filed|published|available|closed))?",
+                         r"last (?:reported|completed|available|closed)", r"latest", r"newest", r"just reported(?: on)?",
+                         r"last fiscal year",
                          r"current") + r"|最近一期|最新一期|最近一年|最近一个|最新|近一年|最近")
 _LATEST_NOT_PERIOD = re.compile(r"(?:most recent|latest|newest)\s+(?:annual report|10-?[kq]|filing|report|quarterly report)"
                                 r"|(?:most recent(?:ly)?|latest|newest|current)(?:\s+(?:available|published|reported|filed|"
@@ -226,6 +267,15 @@ _PRIOR_PERIOD = re.compile(_en(r"(?:prior|previous|preceding) (?:fiscal )?year(?
                            + r"|上一(?:个)?(?:财年|会计年度|年度)")
 _COMPARED_JUST_BEFORE = re.compile(_en(r"compared (?:with|to)", r"versus", r"vs\.?", r"than", r"from", r"over",
                                        r"relative to", r"against", r"(?:in|with|to) the") + r"\s*(?:the\s*)?$|(?:较|与|比|同比)\s*$")
+#: "for a specific fiscal year", "某个特定年份": one particular period, which a reading that names its year affirms
+_SPECIFIC_PERIOD = re.compile(
+    _en(r"(?:a|one) (?:specific|particular|certain|given|single) (?:past |prior |historical |fiscal |calendar |"
+        r"reporting )*(?:year|period|time period|time frame|timeframe|quarter|date|fiscal year)",
+        r"(?:specific|particular) (?:fiscal |calendar )?(?:year|period|time period)(?: (?:you have in mind|you want))?")
+    + r"|(?:某|某一|某个|一个)(?:特定|具体)?的?(?:年份|年度|时期|期间|会计年度|财年)|(?:特定|具体)(?:的)?(?:年份|年度|时期|期间|会计年度|财年)"
+      r"|某一年")
+_PAST = re.compile(_en(r"past", r"prior", r"earlier", r"previous", r"older", r"other than") + r"|以前|之前|往年|更早|早些")
+_HISTORICAL = re.compile(_en(r"historical(?! (?:cost|basis))", r"history") + r"|历史数据|历史上|历史")
 #: "annualize the nine-month figure": a figure scaled to a year is not the period the user wants
 _ANNUALIZED = re.compile(_en(r"annuali[sz](?:e|es|ed|ing|ation)", r"run[- ]rate") + r"|年化")
 
@@ -233,7 +283,9 @@ _DEDUCTIONS = r"(?:returns|discounts|allowances|rebates|markdowns)"
 _METRICS: list[tuple[str, str]] = [
     ("eps", _en(r"eps", r"earnings per share", r"per[- ]share(?: figure| earnings)?") + r"|每股收益"),
     ("ebitda", _en(r"ebitda")),
-    ("operating_income", _en(r"operating (?:income|profit|loss)", r"ebit") + r"|营业利润|经营利润"),
+    ("operating_income", _en(r"operating (?:income|profit|loss|earnings)", r"ebit", r"income (?:\(loss\) )?from operations",
+                             r"(?:loss|profit|earnings) from operations")
+     + r"|营业利润|经营利润"),
     ("net_income", _en(r"net (?:income|profit|earnings|loss)", r"profit attributable", r"bottom line")
      + r"|净利润|归母净利|扣非净利|净利"),
     ("total_assets", _en(r"total assets") + r"|总资产|资产总额|资产总计"),
@@ -244,7 +296,15 @@ _METRICS: list[tuple[str, str]] = [
     ("operating_margin", _en(r"operating (?:profit )?margins?", r"ebit margins?") + r"|营业利润率|经营利润率"),
     ("ebitda_margin", _en(r"ebitda margins?") + r"|ebitda利润率"),
     ("gross_margin", _en(r"gross margins?") + r"|毛利率"),
-    ("net_margin", _en(r"net (?:profit )?margins?", r"profit margins?") + r"|净利率|净利润率|销售净利率"),
+    ("net_margin", _en(r"net (?:profit |income )?margins?", r"profit margins?") + r"|净利率|净利润率|销售净利率"),
+    # figures of the market or of a share class rather than of the income statement
+    ("share_price", _en(r"(?:stock|share) price(?:s)?(?: (?:growth|performance|return|appreciation))?",
+                        r"(?:total )?shareholder returns?", r"tsr", r"stock (?:performance|returns?)")
+     + r"|股价|股票价格|市价"),
+    ("market_cap", _en(r"market cap(?:itali[sz]ation)?", r"market value") + r"|市值"),
+    ("dividend", _en(r"dividends?(?: per share)?", r"payout") + r"|股息|分红|派息"),
+    ("par_value", _en(r"par value(?: per share)?", r"nominal value") + r"|面值|票面金额"),
+    ("bookings", _en(r"bookings", r"orders(?: received)?", r"order intake", r"backlog") + r"|订单"),
     ("arr", _en(r"annual(?:ized)? recurring revenues?", r"arr") + r"|年度经常性收入|年化经常性收入"),
     ("operating_cash_flow", _en(r"operating cash[- ]flows?", r"cash[- ]flows? from operati(?:ons|ng activities)",
                                 r"(?:net )?cash (?:provided by|from|generated (?:by|from)) operati(?:ons|ng activities)",
@@ -317,7 +377,7 @@ _EXCL_FWD = re.compile(
         r"strip\w* out", r"rather than", r"instead of", r"other than", r"not", r"no", r"except(?: for)?", r"minus",
         r"after(?: the)?(?= (?:the )?(?:[\w'-]+ ){0,2}(?:non-?controlling|minority|joint[- ]venture|jv|outside)(?![a-z]))", r"not (?:counting|including)", _KEEP.format("out|excluded"))
     # an A-not-A question (要不要, 是不是, 算不算, 需不需要) asks, it excludes nothing
-    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
+    + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<![而并扣除])非(?!经常|公认|控股|流动|现金|标准)(?=[\u4e00-\u9fffa-z])|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
       r"|不想|(?<!需)不需要|无需|不必")
 #: cues that set a period aside ("rather than 2023", "not the 2023 figure", 而不是); unlike "excluding", which
 #: takes an item out of the figure and leaves its period alone ("excluding minority interests for 2023")
@@ -359,6 +419,12 @@ class Facts:
     periods: set[str] = field(default_factory=set)
     latest: bool = False
     not_latest: bool = False  # "not the latest one"
+    #: "a specific fiscal year", 某个特定年份: the user has one particular period in mind (not "the latest")
+    specific_period: bool = False
+    #: "historical revenue data", 历史数据: some past figures, a period C does not settle
+    historical: bool = False
+    #: "a specific past year", "an earlier year", 以前的年份: a period before some other
+    past: bool = False
     prior: bool = False  # "the prior fiscal year": the year before the latest
     annualized: bool = False  # "annualize the nine-month figure"
     metrics: set[str] = field(default_factory=set)
@@ -483,6 +549,11 @@ def _year_facts(text: str, norm: str, facts: Facts, terms: Sequence[tuple[int, i
     facts.years = years
     facts.filing_years = filing
     facts.fiscal_years = {int(y) for y in re.findall(r"(?:fiscal(?: year)?|fy)\s?'?((?:19|20)\d{2})", norm)}
+    # "the company's 2021 fiscal year", "the year labeled 2021 in the filing", "Is the fiscal year you mean 2022?"
+    for m in re.finditer(r"(?<!\d)((?:19|20)\d{2})(?:'s)? fiscal year|(?:year|period) label(?:l)?ed (?:as )?((?:19|20)\d{2})"
+                         r"|fiscal year (?:(?:you|you're|you are|i|we)\s+(?:\w+\s+){0,3}?)(?:is\s+|was\s+)?((?:19|20)\d{2})",
+                         norm):
+        facts.fiscal_years.add(int(m.group(1) or m.group(2) or m.group(3)))
 
 
 def metric_mentions(norm: str) -> list[tuple[int, int, str]]:
@@ -495,7 +566,7 @@ def read_facts(text: str) -> Facts:
     facts = Facts()
     if not isinstance(text, str) or not text.strip():
         return facts
-    norm = normalise(text).replace("’", "'")
+    norm = re.sub(r"[\u2010-\u2015]", "-", normalise(text).replace("’", "'"))  # every dash a hyphen
     mspans = longest_matches(norm, _METRIC_RE)
     # "the fiscal year starts on July 1" states the company's calendar: no period, date or fiscal-basis term in it
     # is a proposition about the figure
@@ -556,7 +627,8 @@ def read_facts(text: str) -> Facts:
     if not facts.periods and any(not any(s <= m.start() < e for s, e in bounds.spans + calendar)
                                  for m in _DATE.finditer(norm)):
         facts.periods.add("point")  # "December 31, 2023", "2022年12月31日": a balance-sheet date, not a range's end
-    latest = [m for m in _LATEST.finditer(norm) if not _LATEST_NOT_PERIOD.match(norm, m.start())]
+    latest = [m for m in _LATEST.finditer(norm) if not _LATEST_NOT_PERIOD.match(norm, m.start())
+              and not re.search(r"not necessarily (?:the )?$|不一定是?$|未必是?$", norm[max(0, m.start() - 20):m.start()])]
     lpol = _polarity(norm, [m.span() for m in latest], terms)
     facts.latest = any(p == "plain" for p in lpol)
     facts.not_latest = any(p == "excl" for p in lpol)
@@ -568,6 +640,9 @@ def read_facts(text: str) -> Facts:
     if re.search(r"最近一年|近一年|last fiscal year|most recent (?:fiscal |full )*year", norm) and not facts.periods:
         facts.periods.add("annual")
     _year_facts(text, norm, facts, terms, set_aside)
+    facts.specific_period = bool(_SPECIFIC_PERIOD.search(norm))
+    facts.historical = bool(_HISTORICAL.search(norm)) and "multi_year" not in facts.periods
+    facts.past = bool(_PAST.search(norm))
     mpol = _polarity(norm, [(s, e) for s, e, _ in mspans], terms)
     facts.metrics = {m for (_s, _e, m), p in zip(mspans, mpol, strict=True) if p != "excl"}
     growth = list(_GROWTH.finditer(norm))
@@ -591,21 +666,46 @@ _YESNO_WRAPPER = re.compile(
     r"|(?:please\s+)?(?:answer|reply|respond)(?:\s+with)?\s+(?:just\s+)?[\"']?yes[\"']?\s*(?:/|or)\s*[\"']?no[\"']?"
     r"|\(?\s*yes\s*/\s*no(?:\s+please)?\s*\)?\s*:?"
     r"|请(?:回答|答复)?(?:是|“是”)?(?:或|/)(?:否|“否”)|请用是或否回答", re.I)
-_OPEN_START = re.compile(r"^\s*(?:which|what|how|when|where|who|whom|whose|why)\b", re.I)
+_OPEN_START = re.compile(r"^\s*(?:which|what|how|when(?!\s+you\s+(?:say|said|refer|mention|ask|write|wrote))|where|who|whom"
+                         r"|whose|why)\b", re.I)
 _OPEN_EMBEDDED = re.compile(
     r"(?:tell me|let me know|specify|clarify|indicate|share|confirm)\s+(?:which|what|how|when|whose)\b"
+    # a request for the user to fill something in: "Can you specify the time period …?", "provide more details on …"
+    r"|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:specify|tell me(?!\s+(?:whether|if)\b)|describe|elaborate|explain|give (?:me )?more"
+    r"|provide (?:more|further|additional|some)|share (?:more|further)|narrow)"
+    r"|(?:more|further|additional)\s+(?:details|information|specifics|context)\s+(?:about|on|regarding|as to)"
+    r"|告诉我|说明一下|具体说明|进一步说明|补充说明|(?:提供|补充)(?:一下)?(?:更多|更具体|进一步)|更多(?:关于)?[^？?]{0,24}(?:信息|细节|说明)"
+    # 您能否提供/告知您感兴趣的具体时间段？: asks the user to name something
+    r"|(?:能否|可否|能不能|可不可以|是否可以|可以|能)(?:请您?)?(?:提供|告知|告诉|说明|指定|明确|指出|补充)(?!.{0,40}(?:是否|对吗|是吗))"
+    r"|请(?:您)?(?:提供|告知|告诉|说明|指定|明确|补充)"
     r"|哪(?!怕)|什么|怎么|怎样|如何|多少|何种|何时", re.I)
 _OFF_INTENT = re.compile(
     r"^\s*(?:may|can|could|shall|should)\s+i\s+(?:please\s+)?(?:search|look|check|pull|retrieve|fetch|find|browse|consult"
     r"|query|proceed|continue|go ahead|access|download|open|read|review|run|use the (?:search|tool))\b"
-    r"|would you like me to\s+(?:search|look|check|proceed|pull|provide both|give (?:you )?both|continue|go ahead"
-    r"|retrieve|find)\b|is it (?:ok|okay|alright|fine) if i\b|do you have (?:access|a copy|the (?:10-?k|filing|report))"
+    r"|(?:would you like|do you want|do you need|shall|should)\s+me\s+to\s+(?:search|look|check|proceed|pull|provide both"
+    r"|give (?:you )?both|continue|go ahead|retrieve|find|fetch|compute|calculate|estimate|try|attempt|pull up"
+    r"|look it up"
+    r"|re-?run|double-check|verify)\b"
+    r"|is it (?:ok|okay|alright|fine|acceptable) (?:if i|to|for me to)\b"
+    r"|do you have (?:access|a copy|the (?:10-?k|filing|report))"
+    # a request for material from the user: data, a document, a link, a screenshot
+    r"|(?:could|can|would|will) you (?:please )?(?:provide|share|send|upload|paste|attach|forward|supply)\b"
+    r"|do you (?:want|wish|mind) to (?:provide|share|send|upload|paste|give me|supply)\b"
+    r"|\b(?:links?|urls?|screenshots?|attachments?)\b"
+    r"|(?:提供|分享|发送|上传|粘贴|发给我|贴出|贴一下)[^？?]{0,30}?(?:链接|截图|文件|附件|原文|数据|数字|数值|报表|年报|报告)"
+    r"|链接|截图|网址"
     r"|should i proceed|shall i proceed|can you (?:share|send|provide) (?:the|a) (?:filing|document|link)"
     r"|我(?:可以|能|能否|是否可以|可否)?(?:再|先)?(?:检索|搜索|查阅|查一下|查询|查找|看一下)|需要我(?:再|先)?(?:查|检索|搜索|提供两个)"
     # "我可以先在年报里搜索一下…吗", "我先去查一下2024年年报，可以吗": where the agent looks comes between
     r"|我(?:(?:可以|能|能否|是否可以|可否|想|打算|准备)(?:先|再)?|先|再)(?:去|到|在)?[^，。？?您你]{0,12}?"
     r"(?:检索|搜索|查阅|查一下|查询|查找|查看|翻阅|翻一下|看一下|核对一下)"
     r"|我(?:可以|能)(?:同时)?(?:给出|提供)两个"
+    # offers and the agent's own plan: 您是否希望我直接提供…, 您是否愿意让我给出…, 我可以先列出…然后请您选择
+    # (an offer to give a figure, 要不要我直接给出2023年的数值, is judged by the figure it offers)
+    r"|(?:是否|要不要|需不需要|需要|想要|希望)(?:希望|愿意|同意)?(?:让|由)?我(?:来|先|再|直接)?(?:估算|计算|查找|检索|搜索|核对|汇总|去查)"
+    r"|(?:愿意|同意|接受)(?:让|由)我"
+    r"|我(?:可以|能|将|会|先)(?:先|再)?(?:列出|列举|估算|计算)"
+    r"|我(?:可以|能)(?:用|使用|采用|引用|根据|依据|基于)[^，。？?]{0,24}(?:资料|信息|知识|数据库|记忆)"
     # an offer to give both figures is about the agent's answer, not the user's intent ("Should I give both the
     # original and the restated figure?", 需要我把两个数都给您吗, 需要我同时给出两个数吗)
     r"|(?:^|,)\s*(?:should|shall|can|may|could)\s+i\s+(?:just\s+|also\s+|simply\s+)?(?:give|provide|show|report|list"
@@ -781,14 +881,44 @@ def is_off_intent(text: str) -> bool:
     return bool(_OFF_INTENT.search(normalise(text)))
 
 
-_ALT = re.compile(r"(?<![a-z])or(?![a-z])|还是|或者|或是|抑或")
+_ALT = re.compile(r"(?<![a-z])or(?![a-z])|还是|或者|或是|抑或|(?<!或)或(?![者是])")
 _NOT_ALT = re.compile(r"(?<![a-z])(?:or not|or something else|or otherwise|or anything else|or so)(?![a-z])"
                       r"|还是别的|还是其他")
+
+
+#: what sets the other reading aside: "X rather than Y", "X (not Y)", "X，而不是Y"
+_SET_ASIDE = re.compile(
+    r"(?<![a-z])(?:rather than|instead of|as opposed to|in place of)(?![a-z])"
+    r"|(?:[(（]|[,，;；—–]\s*|\s-\s)(?:and\s+|but\s+)?not(?![a-z])(?!\s+necessarily)"
+    r"|而不是|而非|并非|[，,（(]\s*(?:而)?(?:不是|非(?!经常|公认|控股|流动|现金|标准|gaap))(?=[\u4e00-\u9fff“\"a-z])")
+
+
+def split_set_aside(text: str) -> tuple[str, str | None]:
+    """The question without what it sets aside, and what it sets aside ("Do you want GAAP net income rather than
+    adjusted EBITDA?" -> ("Do you want GAAP net income?", "adjusted EBITDA")); (text, None) when nothing is. An
+    aside opened inside parentheses ends at the closing one ("growth in net income (not EPS) for 2023?")."""
+    m = _SET_ASIDE.search(text)
+    if m is None:
+        return text, None
+    opened = m.group(0).lstrip()[:1] in "(（"
+    if opened:
+        close = re.search(r"[)）]", text[m.end():])
+        end = m.end() + close.start() if close else len(text)
+        rest = text[end + 1:] if close else ""
+    else:
+        stop = re.search(r"[?？。!！]", text[m.end():])
+        end = m.end() + stop.start() if stop else len(text)
+        rest = text[end:]
+    aside = text[m.end():end].strip(" ,，;；:：—–-\"'“”")
+    main = (text[:m.start()] + (" " if opened else "") + rest).strip()
+    return (main, aside) if aside else (text, None)
 
 
 def split_alternatives(text: str) -> list[str]:
     """The alternatives of a choice question ("GAAP or adjusted?"); one item when there is no choice."""
     norm = normalise(text)
+    # "the past 5 or 10 years", "2021 or 2022": numbers of one proposition, not a choice between readings
+    norm = re.sub(r"(?<!\d)(\d{1,2})\s*(?:or|或)\s*(?=\d{1,2}(?!\d))", r"\1/", norm)
     if _NOT_ALT.search(norm):
         return [_NOT_ALT.sub(" ", norm)]
     parts = [p for p in _ALT.split(norm) if p.strip(" ,，?？")]

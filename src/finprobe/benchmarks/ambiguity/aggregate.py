@@ -8,7 +8,9 @@ with `M_ci_low` / `M_ci_high` next to it (percentile bootstrap, 95%). Also: `n` 
 `ece_bins`, `ac1_n` (instances with an ask), `n_questions`, `by_language` / `by_category` (primary) /
 `by_h0` / `by_source` (each group: n and the headline metrics), `judge` (null unless an LLM judge ran:
 its accuracy, agreement with the deterministic grader, disagreements, unscored instances with reasons),
-`classifier` (which classifier produced the categories; agreement when an LLM classifier also ran).
+`classifier` (which classifier produced the categories; agreement when an LLM classifier also ran), `simulator`
+(which user simulator answered how many asks, how many replies came from a rule it is unsure of, and its
+agreement measured on the bundled real-question set; null when nothing was asked).
 
 `any_valid` and `overstatement` (any-valid ÷ intended, bootstrap CI of the ratio; null when intended accuracy
 is 0, with `overstatement_note`) are the single-gold measurement of seed 000 (Table 6(b), Table 8).
@@ -28,7 +30,7 @@ from typing import Any
 from finprobe.benchmarks.ambiguity import metrics as M
 from finprobe.benchmarks.ambiguity.options import AmbiguityOptions
 from finprobe.core.benchmark import AggregationSettings, RunStatistic
-from finprobe.core.schema import Sample, SampleRecord, SampleStatus
+from finprobe.core.schema import Sample, SampleRecord, SampleStatus, StepKind
 from finprobe.core.stats import bootstrap_ci
 
 __all__ = ["aggregate", "paired_template_oracle", "sample_values"]
@@ -101,11 +103,17 @@ def _published_report(records: Sequence[SampleRecord], samples: Mapping[str, Sam
     if not pairs:
         return None
     agree = sum(1 for _, ours, pub in pairs if ours.correct == bool(pub.get("correct")))
+    labelled = [M.facts_from_record(r, (samples or {}).get(r.sample_id), hedge_rule="labelled") for r, _, _ in pairs]
+    agree_labelled = sum(1 for ours, (_, _, pub) in zip(labelled, pairs, strict=True)
+                         if ours.correct == bool(pub.get("correct")))
     with_default = [(r, ours, pub) for r, ours, pub in pairs if pub.get("default_captured") is not None]
     agree_default = sum(1 for _, ours, pub in with_default if ours.default_captured == bool(pub["default_captured"]))
     asks_differ = sum(1 for _, ours, pub in pairs if pub.get("n_asks") is not None and pub["n_asks"] != ours.asks)
     return {
         "n": len(pairs), "agreement": agree / len(pairs),
+        # the same under the other hedge rule: answers stating both readings' values, each labelled, graded for
+        # the reading their label names
+        "agreement_labelled_hedge_rule": agree_labelled / len(pairs),
         "agreement_default_capture": agree_default / len(with_default) if with_default else None,
         "accuracy_published": sum(1 for *_, pub in pairs if pub.get("correct")) / len(pairs),
         "accuracy_finprobe": sum(1 for _, ours, _ in pairs if ours.correct) / len(pairs),
@@ -114,6 +122,34 @@ def _published_report(records: Sequence[SampleRecord], samples: Mapping[str, Sam
                            "answer": (r.transcript.final_answer or "")[:200] if r.transcript else ""}
                           for r, ours, pub in pairs if ours.correct != bool(pub.get("correct"))][:100],
     }
+
+
+def _simulator_report(records: Sequence[SampleRecord]) -> dict[str, Any] | None:
+    """Which user simulator answered the asks, how many of its replies came from a rule it is unsure of, and its
+    agreement measured on the bundled real-question set (issue 23; `judges.real_question_agreement`)."""
+    from finprobe.benchmarks.ambiguity.judges import real_question_agreement
+
+    methods: Counter[str] = Counter()
+    unsure = 0
+    for r in records:
+        t = r.transcript
+        if t is None:
+            continue
+        published = t.info.get("published") or {}
+        for s in t.steps:
+            if s.action is None or s.action.name != "interact" or s.kind != StepKind.action:
+                continue
+            if "simulator" in s.info:
+                methods[str(s.info["simulator"])] += 1
+                unsure += bool((s.info.get("simulator_info") or {}).get("unsure"))
+            elif published:
+                methods[f"published ({published.get('user_sim') or 'unknown'})"] += 1
+    if not methods:
+        return None
+    measured = real_question_agreement() if any(m.startswith(("deterministic", "noisy(deterministic"))
+                                                for m in methods) else None
+    return {"methods": dict(methods), "replies": sum(methods.values()), "unsure_rule_replies": unsure,
+            "measured_on_real_questions": measured}
 
 
 def _classifier_report(records: Sequence[SampleRecord], facts: list[M.InstanceFacts]) -> dict[str, Any]:
@@ -142,7 +178,8 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     options = options or AmbiguityOptions()
     settings = settings or AggregationSettings()
     seed, n_resamples = settings.seed, settings.n_resamples
-    all_facts = [M.facts_from_record(r, (samples or {}).get(r.sample_id), options.grader) for r in records]
+    all_facts = [M.facts_from_record(r, (samples or {}).get(r.sample_id), options.grader, options.hedge_rule)
+                 for r in records]
     facts = [f for f in all_facts if f.status == SampleStatus.scored.value]
     errors = [f for f in all_facts if f.status == SampleStatus.error.value]
     paired, paired_error = None, None
@@ -173,9 +210,12 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     if paired_error:
         out["taxonomy_paired_error"] = paired_error
     out["taxonomy_unpaired"] = M.taxonomy(facts) if paired is not None else out["taxonomy"]
-    # An answer that commits to two different values (both readings, even labelled) is a hedge and
-    # wrong, as the paper rules (DESIGN §2); counted so the report shows how often that decided a verdict.
+    # An answer that commits to two different values is a hedge and wrong (DESIGN §2); one that states both
+    # readings' values, each labelled, is one too under the strict rule, and graded for the labelled reading
+    # under the labelled rule: both are counted so the report shows how often that decided a verdict.
     out["hedges"] = M.hedge_count(facts)
+    out["hedge_rule"] = options.hedge_rule
+    out["labelled_readings"] = M.labelled_readings_count(facts)
     out["year_label_conflicts"] = M.year_label_conflict_count(facts)
     out["non_committal"] = sum(1 for f in facts if f.non_committal)
     out["non_committal_rate"] = out["non_committal"] / len(facts) if facts else None
@@ -188,6 +228,7 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     out["grader"] = options.grader
     out["published_grader"] = _published_report(records, samples)
     out["classifier"] = _classifier_report(records, facts)
+    out["simulator"] = _simulator_report(records)
     out["ci"] = {"method": "percentile bootstrap over instances", "confidence": settings.confidence,
                  "n_resamples": n_resamples,
                  "seed": seed,

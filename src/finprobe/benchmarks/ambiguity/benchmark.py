@@ -167,6 +167,9 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
         if options.forced_n is not None and cfg.name != "forced-interaction":
             raise ValueError("forced_n applies to mode forced-interaction only")
         if options.corpus is not None and not options.corpus_disabled and not Path(options.corpus).is_file():
+            if Path(options.corpus).is_dir():
+                raise ValueError(f"{options.corpus}: is a folder; --corpus (-O corpus) takes a passage file "
+                                 "(JSON Lines or a JSON array)")
             raise ValueError(f"corpus file not found: {options.corpus}")
         if options.paired_template_oracle:
             _agg.paired_template_oracle(options.paired_template_oracle)  # raises if not such a run

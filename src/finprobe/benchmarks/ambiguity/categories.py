@@ -123,6 +123,9 @@ _LEXICON: list[_Term] = [
          r"(?:the )?hardware (?:unit|business)", r"on a consolidated basis",
          r"whose share"),
     *_en(E, 1, r"group", r"regions?", r"geographic\w*"),
+    # which company: a stock code or an exchange listing ("600176.SH", 证券代码 600009, A股上市公司)
+    *_zh(E, 2, r"(?<!\d)\d{6}(?:\.(?:sh|sz|ss|bj))?(?!\d)", r"(?:证券|股票)代码", r"a股", r"h股", r"港股", r"上市公司",
+         r"(?:nyse|nasdaq)(?::\s?[a-z]{1,5})?", r"上交所|深交所|北交所"),
     *_zh(E, 2, r"合并", r"归属于(?:母公司|上市公司)(?:股东|所有者)?", r"归母", r"母公司", r"分部", r"子公司",
          r"少数股东(?:权益|损益)?", r"含少数股东", r"集团", r"本部", r"单体", r"主体", r"板块", r"合营", r"联营",
          r"上市公司股东", r"子公司其他股东", r"少数股东的份额"),
@@ -143,6 +146,8 @@ _LEXICON: list[_Term] = [
     *_zh(M, 2, r"扣非", r"扣除非经常性损益", r"非经常性损益", r"经常性", r"调整后", r"稀释", r"摊薄", r"基本每股收益",
          r"非公认会计准则", r"备考", r"指标", r"定义", r"一次性(?:项目|收益)?", r"政府补助", r"转股", r"可转债",
          r"每股收益"),
+    *_zh(M, 2, r"净利润率", r"净利率", r"利润率", r"毛利率", r"总利润", r"利润总额"),
+    *_en(M, 2, r"(?:net |profit |operating |gross )?margins?", r"per[- ]share", r"bookings", r"par value"),
     *_zh(M, 1, r"增长率", r"增速", r"总资产", r"资产总额",
          r"净利润", r"营业利润", r"利润总额", r"毛利率?", r"每股收益", r"营业收入", r"收入", r"现金流", r"利润"),
     # temporal scope
@@ -164,6 +169,23 @@ _LEXICON: list[_Term] = [
          r"半年报",
          r"三季报", r"中报", r"季报", r"单季", r"年末", r"全年"),
     *_zh(T, 1, r"\d{4}年", r"上年", r"本年", r"\d{1,2}月\d{1,2}日"),
+    # securities, spun-off businesses and assets taken by themselves are other reporting entities
+    *_en(E, 2, r"common stock", r"preferred stock", r"series [a-z]", r"share class", r"class [ab](?: shares)?",
+         r"spun[- ]off", r"spin-?offs?", r"(?:energy|aerospace|healthcare|legacy) business"),
+    *_zh(E, 2, r"普通股", r"优先股", r"(?:线路|项目|资产|工程|电站|门店)(?:/[\u4e00-\u9fff]{1,4})?本身"),
+    *_zh(T, 2, r"(?:最近|近|过去)\s?(?:[二三四五六七八九十几两]|\d{1,2})\s?(?:个)?(?:年|财年|会计年度)(?!度)", r"每年", r"按年度?",
+         r"自定义", r"起止(?:日期)?", r"日期区间", r"月度", r"单月", r"当月"),
+    *_en(T, 2, r"to date", r"monthly", r"custom (?:date )?range"),
+    # a period left to the user or described, not named: 某个特定年份, 历史上的某个时期, 最新公布期, "a specific year"
+    *_zh(T, 2, r"(?:特定|具体|某一?个?|哪一?个?)的?(?:年份|年度|时期|期间|时间段|时间范围|时间|季度|报告期|会计年度|财年)",
+         r"哪一?年", r"年份", r"时间段", r"时间范围", r"历史(?:上)?", r"历年", r"多年", r"(?:成立|上市)以来",
+         r"(?:最新|最近)(?:公布|披露|发布)(?:的)?(?:期|期间)?", r"(?:公布|披露)期", r"(?:一份|一期)财报", r"预测", r"预期",
+         r"指引"),
+    *_en(T, 2, r"(?:specific|particular|certain) (?:past |fiscal |calendar )?(?:year|period|quarter|time(?: period| frame)?)",
+         r"time (?:period|frame|range)", r"timeframe", r"historical(?: (?:period|data|trend))?", r"history", r"cagr",
+         r"compound annual", r"since (?:its )?inception", r"(?:past|last|next) (?:\d+|two|three|five|ten) years",
+         r"guidance", r"forecasts?", r"forward[- ]looking", r"projected", r"outlook", r"estimates?",
+         r"most recently (?:reported|completed)", r"latest available"),
     # recognition policy
     *_en(R, 2, r"gross basis", r"net basis", r"gross(?: revenues?| sales)?",
          r"principal", r"agent", r"accrual\w*", r"cash basis", r"ifrs ?1[56]", r"asc ?(?:606|842)", r"leases?",
@@ -191,6 +213,11 @@ _TICKER = re.compile(r"(?:[A-Z][\w&'.-]+|[\u4e00-\u9fff]{2,})\s*[(（]\s*([A-Z]{
 
 
 _NOT_TICKERS = frozenset("LTM TTM YTD GAAP EPS SBC GMV NCI USD RMB CNY HKD EBIT FY CY JV US SEC ASC IFRS PIT".split())
+
+
+#: lexicon matches that name the parent's share vs. minority interests
+_ATTRIBUTION = re.compile(r"归属于|归母|少数股东|上市公司股东|attributable to|(?:non-?controlling|minority) interests?"
+                          r"|shareholders?|stockholders?|owners of the parent")
 
 
 class CategoryVerdict(BaseModel):
@@ -222,12 +249,13 @@ def classify_question(text: str, language: str | None = None, *, original_questi
     is not counted: repeating the user's own words ("net income" in "Do you mean 2023 net income?") is
     not a clarification on that term's category.
 
-    A request about the agent's own process ("May I search again?", "我可以再检索一下年报吗？") is `none`:
-    not about the user's intent, so neither a category nor a generic question.
+    A request about the agent's own process that names no category ("May I search again?", "我可以再检索一下年报
+    吗？") is `none`: not about the user's intent, so neither a category nor a generic question. One that names a
+    category is classified by it ("May I fetch the 2023 10-K for the GAAP operating income?": temporal scope and
+    metric definition), as the release's own classifier does in the published runs.
     """
     del language  # see docstring: both lexicons apply
-    if is_off_intent(text):
-        return CategoryVerdict(none=True)
+    off_intent = is_off_intent(text)
     norm = normalise(text)
     repeated: set[str] = set()
     if original_question:
@@ -246,7 +274,14 @@ def classify_question(text: str, language: str | None = None, *, original_questi
             continue
         scores[term.category] = scores.get(term.category, 0) + term.weight
         matches.setdefault(term.category, []).append(surface)
+    # the release labels the parent's share vs. minority interests (归母 vs. 含少数股东) as entity scope on some
+    # instances and as metric definition on others (the net profit's definition): a question about it touches both
+    if any(_ATTRIBUTION.search(m) for m in matches.get("entity_scope", [])) and "metric_definition" not in scores:
+        scores["metric_definition"] = 1
+        matches["metric_definition"] = [m for m in matches["entity_scope"] if _ATTRIBUTION.search(m)]
     touched = [c for c in CATEGORY_NAMES if c in scores]
+    if off_intent and not touched:
+        return CategoryVerdict(none=True)
     main: str | None = None
     if touched:
         best = max(scores.values())

@@ -19,10 +19,16 @@ Rules on top of `magnitude_match` (issue 7):
 - `year_label_conflict`: the value equals the reference at its full stated precision and only the year
   label conflicts: graded a match and flagged, so a report can list such instances (instance labels can be
   wrong, e.g. a filing dated April 2024 cannot hold fiscal 2024 annual results);
-- hedges: an answer that states both readings' values — even each labelled with its own reading ("FY2023:
-  $412.35M; FY2022: $398.70M" when the readings differ by year) — is a hedge, wrong against both readings,
-  as the seed paper rules; `hedge` is set on such grades (and on every other hedge verdict) so reports can
-  count them (`metrics.hedge_count`);
+- hedges: an answer that states both readings' values is a hedge, wrong against both readings (`hedge_rule`
+  "strict", the default); `hedge` is set on such grades (and on every other hedge verdict) so reports can
+  count them (`metrics.hedge_count`). When each of the two values carries a label and the label of A names the
+  intended reading where the two readings differ while the label of A_d does not ("净利润为79.63亿元，其中归属于母公司
+  股东的净利润为72.34亿元" when the user wants the parent's share; "FY2023: $412.35M; FY2022: $398.70M" when the
+  readings differ by year), the grade says so (`labelled_readings`: "intended", or "default" the other way round).
+  `hedge_rule="labelled"` grades such an answer for the reading its label matches: correct when that is the
+  intended one, default-captured when it is the default one. The strict rule is the default because it is what
+  the published verdicts apply to most such answers (measured on the real release: see
+  data/labelled/README.md, "Grader on the published runs");
 - derivations: the figures an answer's value is derived from (add-backs, "excluding $X of …", quarters that
   sum to it, a reconciliation table; role `operand` in `classify_numbers`) are not second candidates, so
   "$305.4M (excluding $82.1M of SBC and $34.4M of amortization)" is a match. A derivation that states the
@@ -72,7 +78,7 @@ from finprobe.core.numbers import (
 )
 from finprobe.core.schema import Message
 
-__all__ = ["Grade", "JUDGE_FIELDS", "grade_answer", "judge_messages", "run_judge"]
+__all__ = ["Grade", "HEDGE_RULES", "JUDGE_FIELDS", "grade_answer", "judge_messages", "labelled_readings", "run_judge"]
 
 JUDGE_FIELDS: dict[str, list[Any]] = {"verdict_intended": ["correct", "incorrect"],
                                       "verdict_default": ["correct", "incorrect"]}
@@ -97,6 +103,11 @@ class Grade(BaseModel):
     hedge_both_readings: bool = False
     #: a match whose only conflict is a year label (see the module docstring)
     year_label_conflict: bool = False
+    #: both readings' values stated, each labelled: "intended" when A's label names the intended reading (and
+    #: A_d's does not), "default" the other way round, None otherwise (see the module docstring)
+    labelled_readings: str | None = None
+    #: the hedge rule the verdicts follow: "strict" or "labelled"
+    hedge_rule: str = "strict"
 
 
 _COMPARISON_BASE = re.compile(r"(?i)\s(?:vs\.?|versus|compared (?:with|to)|against|over)\s.*$|(?:相比|较|对比).*$")
@@ -230,6 +241,77 @@ def _states_both(answer: str, a: str, a_d: str) -> bool:
     return any(same_figure(n, ra) for n in stated) and any(same_figure(n, rd) for n in stated)
 
 
+_LABEL_BOUNDARY = re.compile(r"[，,；;。\n]|(?<![a-z])(?:and|while|whereas|of which|but)(?![a-z])|其中|而|以及|和")
+#: how far before a figure its label may start (a label is the clause that names the figure)
+_LABEL_SPAN = 80
+
+
+def _figure_labels(answer: str, figure: str) -> list[str]:
+    """The labels of every statement of `figure` in `answer`: the clause before the number (back to the previous
+    number or clause boundary) and a parenthesis right after it ("68.20亿元（含少数股东损益）")."""
+    ref = parse_number(figure)
+    if ref is None:
+        return []
+    stated = [c.number for c in classify_numbers(answer)
+              if c.role in ("candidate", "period", "per_unit", "share", "count", "operand", "other_metric")]
+    numbers = [c.number for c in classify_numbers(answer) if c.role != "label"]
+    labels = []
+    for n in stated:
+        if not same_figure(n, ref):
+            continue
+        prev_end = max((m.end for m in numbers if m.end <= n.start), default=0)
+        before = answer[max(prev_end, n.start - _LABEL_SPAN):n.start]
+        cut = list(_LABEL_BOUNDARY.finditer(normalise(before)))
+        if cut:
+            before = before[cut[-1].end():]
+        after = re.match(r"\s*[(（]([^()（）]{1,40})[)）]", answer[n.end:])
+        labels.append(before + (" " + after.group(1) if after else ""))
+    return labels
+
+
+def _names_reading(label: str, mine: Interpretation, other: Interpretation) -> bool:
+    """The label names `mine` where the two readings differ (a facet value, a year or a metric only `mine` has)
+    and states nothing only `other` has."""
+    facts = read_facts(label)
+    a, b = read_facts(" ".join(mine.values().values())), read_facts(" ".join(other.values().values()))
+    named = contradicted = False
+    for facet, values in facts.facets.items():
+        ours, theirs = a.facets.get(facet, set()), b.facets.get(facet, set())
+        if ours == theirs:
+            continue
+        if values & (ours - theirs):
+            named = True
+        if values & (theirs - ours):
+            contradicted = True
+    pairs: list[tuple[set[Any], set[Any], set[Any]]] = [(set(a.years), set(b.years), set(facts.years)),
+                                                         (set(a.metrics), set(b.metrics), set(facts.metrics))]
+    for ours_, theirs_, values_ in pairs:
+        if ours_ != theirs_ and values_:
+            named = named or bool(values_ & (ours_ - theirs_))
+            contradicted = contradicted or bool(values_ & (theirs_ - ours_))
+    return named and not contradicted
+
+
+def labelled_readings(instance: AmbiguityInstance, answer: str) -> str | None:
+    """Which reading an answer that states both readings' values labels as its answer: "intended" when every
+    statement of A is labelled with the intended reading and no statement of A_d is, "default" the other way
+    round, None when the labels do not tell (see the module docstring)."""
+    if instance.default_answer is None:
+        return None
+    intended, default = instance.intended_interpretation, instance.default_interpretation
+    labels_a = _figure_labels(answer, instance.answer)
+    labels_d = _figure_labels(answer, instance.default_answer)
+    if not labels_a or not labels_d:
+        return None
+    if all(_names_reading(x, intended, default) for x in labels_a) and \
+            not any(_names_reading(x, intended, default) for x in labels_d):
+        return "intended"
+    if all(_names_reading(x, default, intended) for x in labels_d) and \
+            not any(_names_reading(x, default, intended) for x in labels_a):
+        return "default"
+    return None
+
+
 def _match(answer: str, reference: str, interp: Interpretation) -> MagnitudeMatch:
     """`magnitude_match` against one reading: its period's years and fiscal-year names, its kind of figure."""
     return magnitude_match(answer, reference, reference_years=_period_years(interp),
@@ -239,8 +321,17 @@ def _match(answer: str, reference: str, interp: Interpretation) -> MagnitudeMatc
                            other_figure=_other_figure(interp))
 
 
-def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: bool = True) -> Grade:
-    """Grade `answer` (the answer action's value) against A and A_d. Deterministic; never raises."""
+HEDGE_RULES = ("strict", "labelled")
+
+
+def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: bool = True,
+                 hedge_rule: str = "strict") -> Grade:
+    """Grade `answer` (the answer action's value) against A and A_d. Deterministic; never raises.
+
+    `hedge_rule`: "strict" (both readings' values stated is a hedge, wrong against both) or "labelled" (such an
+    answer whose labels say which value is its answer is graded for that reading; see the module docstring)."""
+    if hedge_rule not in HEDGE_RULES:
+        raise ValueError(f"hedge_rule must be one of {', '.join(HEDGE_RULES)}, not {hedge_rule!r}")
     if not answered or answer is None:
         return Grade(answered=False, verdict_intended="no_answer",
                      verdict_default=None if instance.default_answer is None else "no_answer",
@@ -252,7 +343,14 @@ def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: b
     verdict_a, reason_a = vs_a.verdict, vs_a.reason
     verdict_d, reason_d = (None, "") if vs_d is None else (vs_d.verdict, vs_d.reason)
     both = instance.default_answer is not None and _states_both(answer, instance.answer, instance.default_answer)
-    if both:
+    labelled = labelled_readings(instance, answer) if both else None
+    if both and hedge_rule == "labelled" and labelled is not None:
+        which = "intended" if labelled == "intended" else "default"
+        verdict_a, reason_a = ("match", "both readings stated; A labelled as the intended reading") if which == "intended" \
+            else ("mismatch", "both readings stated; A_d labelled as the answer")
+        verdict_d, reason_d = ("match", "both readings stated; A_d labelled as the answer") if which == "default" \
+            else ("mismatch", "both readings stated; A labelled as the intended reading")
+    elif both:
         verdict_a, reason_a = "hedge", "states both readings' values"
         verdict_d, reason_d = "hedge", "states both readings' values"
     correct = verdict_a == "match"
@@ -262,7 +360,8 @@ def grade_answer(instance: AmbiguityInstance, answer: str | None, *, answered: b
         correct=correct, default_captured=default_captured, non_committal=verdict_a == "no_answer",
         candidate=vs_a.candidate, reason_intended=reason_a, reason_default=reason_d,
         hedge=verdict_a == "hedge", hedge_both_readings=both,
-        year_label_conflict=correct and vs_a.year_label_conflict,
+        year_label_conflict=correct and vs_a.year_label_conflict and not labelled,
+        labelled_readings=labelled, hedge_rule=hedge_rule,
     )
 
 

@@ -74,6 +74,8 @@ class InstanceFacts(BaseModel):
     verdict_default: str | None = None
     hedge: bool = False  # the final answer is a hedge (two values, or both readings' values)
     year_label_conflict: bool = False  # correct, but the answer names another year than the reference
+    #: both readings' values stated, each labelled: the reading A's or A_d's label names ("intended" / "default")
+    labelled_readings: str | None = None
     #: the answer matches some reading the instance records (A or A_d; any AmbigQA reading), not a hedge
     any_valid: bool = False
     #: "finance" (FinInteract) or "general" (AmbigQA)
@@ -87,11 +89,14 @@ class InstanceFacts(BaseModel):
     f1_best: float | None = None
 
 
-def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader: str = "finprobe") -> InstanceFacts:
+def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader: str = "finprobe",
+                      hedge_rule: str = "strict") -> InstanceFacts:
     """Extract the metric inputs of one record (meta from the record, else from the sample).
 
-    `grader="published"`: correctness and default-capture come from the published verdicts an imported
-    run keeps in `transcript.info["published"]` (records without them keep finprobe's verdicts)."""
+    `hedge_rule="labelled"`: an answer that states both readings' values, each labelled, counts for the reading
+    its label names (`Grade.labelled_readings`) instead of as a hedge. `grader="published"`: correctness and
+    default-capture come from the published verdicts an imported run keeps in `transcript.info["published"]`
+    (records without them keep finprobe's verdicts)."""
     meta = record.meta or (sample.meta if sample is not None else {})
     facts = InstanceFacts(id=record.sample_id, status=record.status.value, error=record.error,
                           language=meta.get("language"), category=meta.get("category"),
@@ -119,6 +124,11 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader
     # records scored before these flags existed: a hedge verdict is a hedge
     facts.hedge = bool(grade.get("hedge", grade.get("verdict_intended") == "hedge"))
     facts.year_label_conflict = bool(grade.get("year_label_conflict", False))
+    facts.labelled_readings = grade.get("labelled_readings")
+    if hedge_rule == "labelled" and facts.labelled_readings in ("intended", "default") and facts.hedge:
+        facts.hedge = False
+        facts.correct = facts.labelled_readings == "intended"
+        facts.default_captured = facts.labelled_readings == "default"
     # FinInteract grades record A and A_d: any-valid is "matches A, or matches A_d" (= correct or captured)
     facts.any_valid = bool(grade.get("any_valid", facts.correct or facts.default_captured))
     for key in ("em_target", "f1_target", "f1_best"):
@@ -281,10 +291,16 @@ def wrong_category_rate(facts: Sequence[InstanceFacts]) -> float | None:
 
 
 def hedge_count(facts: Sequence[InstanceFacts]) -> int:
-    """Number of instances whose final answer is a hedge: it commits to two different values, including
-    answers that state both readings' values each with its own label; graded wrong against both readings,
-    as the seed paper rules (see `grading.py`)."""
+    """Number of instances whose final answer is a hedge: it commits to two different values (under the strict
+    hedge rule also answers that state both readings' values each with its own label), graded wrong against
+    both readings (see `grading.py`)."""
     return sum(1 for f in facts if f.hedge)
+
+
+def labelled_readings_count(facts: Sequence[InstanceFacts]) -> dict[str, int]:
+    """Answers that state both readings' values, each labelled, by the reading the label of the answer's value
+    names: hedges under the strict rule, graded for that reading under the labelled one."""
+    return {k: sum(1 for f in facts if f.labelled_readings == k) for k in ("intended", "default")}
 
 
 def year_label_conflict_count(facts: Sequence[InstanceFacts]) -> int:

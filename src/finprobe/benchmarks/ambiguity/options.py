@@ -43,6 +43,10 @@ class AmbiguityOptions(FamilyOptions):
                                                              "(instead of an invalid action)")
     paired_template_oracle: str | None = aggregation_only(
         None, "a template-oracle run folder on the same instances: assigns taxonomy label E6")
+    hedge_rule: Literal["strict", "labelled"] = aggregation_only(
+        "strict", "answers that state both readings' values, each labelled: a hedge, wrong against both (strict), "
+                  "or graded for the reading the label of the answer's value names (labelled); the report counts "
+                  "them either way")
     grader: Literal["finprobe", "published"] = aggregation_only(
         "finprobe", "whose verdicts the metrics use: finprobe's grader, or the published verdicts of an imported "
                     "run (`finprobe import ambiguity-results`)")

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from finprobe.benchmarks.ambiguity.environment import parse_confidence
 from finprobe.benchmarks.ambiguity.modes import MODES
@@ -89,6 +89,15 @@ class PublishedRow(BaseModel):
     source: str | None = None
     trajectory: list[dict[str, Any]] = Field(default_factory=list)
 
+    @field_validator("forced_n", mode="after")
+    @classmethod
+    def _no_forced_asks(cls, value: int | None) -> int | None:
+        """The published files write `forced_n: 0` for runs that force no asks (every main run): that is no
+        forced-interaction run, not a run forcing zero asks."""
+        if value is not None and value < 0:
+            raise ValueError("forced_n must be 0 (no forced asks) or a positive number of asks")
+        return value or None
+
 
 class ImportResult(BaseModel):
     """The run folders written, with their row counts."""
@@ -150,6 +159,7 @@ def transcript_of(row: PublishedRow, question: str) -> Transcript:
     """A transcript rebuilt from a published trajectory; the published verdicts in `info["published"]`."""
     transcript = Transcript(messages=[Message(role="user", content=f"Question: {question}")])
     steps: list[Step] = []
+    asks = 0
     for entry in row.trajectory:
         name = str(entry.get("action") or "")
         content = entry.get("content")
@@ -158,8 +168,14 @@ def transcript_of(row: PublishedRow, question: str) -> Transcript:
         if name in AGENT_ACTIONS or (action and action.get("action") in AGENT_ACTIONS):
             args = {k: v for k, v in (action or {}).items() if k != "action"}
             act = Action(name=str((action or {}).get("action") or name), args=args)
-            steps.append(Step(index=len(steps), kind=StepKind.action, raw=raw, action=act,
-                              info={"turn": entry.get("turn")}))
+            kind, info = StepKind.action, {"turn": entry.get("turn")}
+            if act.name == "interact":
+                asks += 1
+                # the published protocol refuses asks past its limit (6) and does not count them: the row's
+                # n_asks is the count, so a trajectory's later interacts are refused asks (`ask_limit`)
+                if row.n_asks is not None and asks > row.n_asks:
+                    kind, info = StepKind.refused, {**info, "refused": "ask_limit"}
+            steps.append(Step(index=len(steps), kind=kind, raw=raw, action=act, info=info))
             transcript.messages.append(Message(role="assistant", content=raw or ""))
         elif steps:  # an observation or reply that follows the agent's action
             steps[-1].observation = raw if steps[-1].observation is None else f"{steps[-1].observation}\n{raw}"
@@ -217,6 +233,7 @@ def import_results(bench: Benchmark[Any], results: str | Path, data: str | Path,
         folder = out / name
         manifest = runner.manifest_for(samples)
         store = RunStore.open_for_run(folder, manifest, fresh=True)
+        store.write_data(samples)  # the folder keeps the run's data, as a run's does: report reads nothing else
         records = []
         seen: set[str] = set()
         for row in group:

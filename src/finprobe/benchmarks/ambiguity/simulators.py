@@ -34,6 +34,7 @@ from finprobe.benchmarks.ambiguity._propositions import (
     question_focus,
     read_facts,
     split_alternatives,
+    split_set_aside,
 )
 from finprobe.benchmarks.ambiguity._text import (
     CONCEPT_PREFIX,
@@ -44,6 +45,7 @@ from finprobe.benchmarks.ambiguity._text import (
     polar_tokens,
 )
 from finprobe.benchmarks.ambiguity.instances import INTERPRETATION_FIELDS, AmbiguityInstance
+from finprobe.core.numbers import fiscal_year_aliases
 from finprobe.core.retrieval import tokenize
 from finprobe.core.schema import Message, ModelCall
 
@@ -222,7 +224,9 @@ class DeterministicSimulator:
         self.instance = instance
         self.threshold = threshold
         background: set[str] = set()
-        for name in (instance.company, instance.ticker):
+        # the company, and the words of the user's own question ("AT&T's operating income"): repeating them names
+        # neither reading
+        for name in (instance.company, instance.ticker, instance.question):
             if name:
                 background |= {t for t in concept_tokens(name) if not t.startswith(CONCEPT_PREFIX)}
         background |= {NEGATED_PREFIX + t for t in background}
@@ -259,8 +263,17 @@ class DeterministicSimulator:
         self.field_facts = {f: read_facts(v) for f, v in iv.items()}
         self.default_field_facts = {f: read_facts(v) for f, v in dv.items()}
         known = Facts()
-        for facts in [*self.field_facts.values(), *(read_facts(a) for a in inst.distinctive_attributes)]:
+        for facts in self.field_facts.values():
             _merge(known, facts)
+        default_values = {(f, v) for facts in self.default_field_facts.values() for f, vs in facts.facets.items()
+                          for v in vs}
+        for attribute in inst.distinctive_attributes:
+            # the release lists a distinctive attribute as "intended vs. default", or each reading's as an item of
+            # its own ("security class: common stock"): what describes the default reading is not the user's
+            facts = read_facts(_intended_side(attribute))
+            if not any((f, v) in default_values and v not in known.facets.get(f, set())
+                       for f, vs in facts.facets.items() for v in vs):
+                _merge(known, facts)
         context = read_facts(inst.context)
         # C settles what it states plainly about facets the interpretation leaves open, and "the latest"
         for facet, values in context.facets.items():
@@ -269,17 +282,29 @@ class DeterministicSimulator:
                     known.add(facet, v, (facet, v) in context.weak)
         known.latest = known.latest or context.latest
         period = self.field_facts.get("period") or Facts()
-        known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, period.periods
+        known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, set(period.periods)
         known.latest = known.latest or period.latest
+        self.user_metrics = _user_metrics(iv, context)
+        self.early_year_end = bool(fiscal_year_aliases(iv.get("period", ""))) or any(
+            m in (2, 3) for m in _iso_year_start(iv.get("period", "")))
+        known.periods = _user_periods(known.periods, period, context, self.user_metrics)
+        # a filing's figures are reported figures: guidance, forecasts and analysts' estimates are other figures
+        known.facets.setdefault("source", {"reported"})
         # where the user's period starts and ends: the intended period, else the span C names
         bounded = period if period.starts or period.ends else context
         known.starts, known.ends = list(bounded.starts), list(bounded.ends)
         # the company's fiscal calendar: what C or the intended reading says; a Chinese filing's fiscal year is
         # the calendar year (会计年度自公历1月1日起至12月31日止), so there "fiscal" and "calendar" year coincide
         stated = [f.fy_start_implied for f in (context, *self.field_facts.values()) if f.fy_start_implied]
+        stated += _iso_year_start(" ".join([inst.context, iv.get("period", "")]))
         known.fy_start = stated[0] if stated else (1 if inst.language == "zh" else None)
         if known.fy_start == 1 and "calendar" not in known.facets:
             known.facets["calendar"] = {"fiscal", "calendar"}
+        elif known.fy_start is not None and "calendar" not in known.facets:
+            known.facets["calendar"] = {"fiscal"}  # a year ending January 31 is no calendar year
+        timing = known.facets.get("timing", set())
+        if {"pit", "over_time"} <= timing:
+            timing.add("combined")  # revenue recognised at a point in time and over time: the whole of it
         self.known = known
         # components C leaves out of the figure ("the franchise business shouldn't be in it", 不要算进来)
         background = frozenset(t for name in (inst.company, inst.ticker) if name for t in tokenize(name))
@@ -296,6 +321,8 @@ class DeterministicSimulator:
             self.distinguishing[f] = {k for k in set(a) & set(b) if a[k] != b[k]}
         self.entity_words = {t for t in concept_tokens(iv.get("entity", "")) if not t.startswith(CONCEPT_PREFIX)}
         self.company_names = _company_names(inst.company)
+        # the release's Chinese companies are listed A-share companies (SSE 50 / CSI 300 annual reports)
+        self.listed = inst.language == "zh" or bool(re.search(r"上市公司|listed", inst.context + iv.get("entity", "")))
         self.ticker = (inst.ticker or "").split("-")[0].lower() or None
         self.metric_qualified = bool(_metric_qualifier(iv.get("metric", "")))
 
@@ -316,12 +343,10 @@ class DeterministicSimulator:
         return bool(only_other) and self._hit(negated, only_other)
 
     def _proposes(self, q: set[str], mine: set[str], other: set[str]) -> bool:
-        only_mine, only_other = mine - other, other - mine
-        if only_mine:
-            return self._hit(q, only_mine)
-        if not mine:
-            return False
-        return len(q & mine) / len(mine) >= self.threshold and not (q & only_other)
+        """The question names what only `mine` says. A value whose words the other reading's value contains too
+        ("Operating revenues" beside "Total operating revenues") is named by neither reading's words alone."""
+        only_mine = mine - other
+        return bool(only_mine) and self._hit(q, only_mine)
 
     def _token_rule(self, text: str) -> dict[str, Any]:
         pt = polar_tokens(text)
@@ -344,6 +369,11 @@ class DeterministicSimulator:
         k, d = self.known, self.default
         affirmed_facets: set[str] = set()
         self._judge_investee(qf, j)
+        if _PARENT_ONLY.search(text) and "parent" in k.facets.get("attribution", set()) \
+                and "parent_only" not in k.facets.get("scope", set()):
+            # 归属于母公司股东 is the parent's shareholders' share of the consolidated figure, not the parent company's
+            # own statements (母公司单体报表)
+            j.contradicted.append("scope=parent_only (the parent's own statements, not its shareholders' share)")
         for facet, values in qf.facets.items():
             weak = qf.is_weak(facet)
             if facet in k.facets and not (k.is_weak(facet) and weak):
@@ -357,6 +387,10 @@ class DeterministicSimulator:
                     affirmed_facets.add(facet)
             elif facet in d.facets and values <= d.facets[facet]:
                 j.contradicted.append(f"{facet}={','.join(sorted(values))} (default reading)")
+            elif facet == "calendar":
+                # "for a specific fiscal year", "the most recent fiscal year": how the company names its years is no
+                # proposition about the figure unless the user's reading sets fiscal against calendar years
+                continue
             elif not weak:
                 j.unsettled.append(f"{facet}={','.join(sorted(values))}")
         # a default-marked value is neutral when the question affirms what distinguishes the readings there
@@ -418,6 +452,10 @@ class DeterministicSimulator:
             elif qf.fiscal_years and k.fiscal_years:
                 (j.affirmed if qf.fiscal_years & k.fiscal_years else j.contradicted).append(
                     f"fiscal year {sorted(qf.fiscal_years)}")
+            elif self.early_year_end and not k.fiscal_years and qf.years & (k.years | {max(k.years) - 1}):
+                # a fiscal year ending in January or February: "2024" may name the year it starts in (retailers'
+                # "fiscal 2023, ended February 3, 2024") or the one it ends in (FY2025 ended January 31, 2025)
+                j.unsettled.append(f"year {sorted(qf.years)} (a fiscal year ending early in the calendar year)")
             elif qf.years & k.years:
                 j.affirmed.append(f"year {sorted(qf.years & k.years)}")
             else:
@@ -435,13 +473,27 @@ class DeterministicSimulator:
         if qf.latest:
             if k.latest:
                 j.affirmed.append("the most recent period")
+            elif qf.years and k.years and qf.years <= k.years:
+                # "the latest complete year (e.g. the 2023 annual report)": a year that is the user's pins the
+                # period; whether it is also the latest one does not change what the user wants
+                j.affirmed.append("the user's year pins 'the most recent' (example year)")
             else:
                 j.unsettled.append("the most recent period")
+        if qf.specific_period and not qf.years:
+            if k.years or k.fiscal_years:
+                j.affirmed.append("a specific period (the user's names its year)")
+            else:
+                j.unsettled.append("a specific period")
         # what the question sets aside: a year ("rather than the 2023 annual figure"), "not the latest one"
         if qf.excluded_years & k.years and not qf.years & k.years:
             j.contradicted.append(f"sets aside the user's year {sorted(qf.excluded_years & k.years)}")
         if (qf.not_latest or qf.prior) and k.latest:
             j.contradicted.append("not the most recent period")
+        elif qf.prior or (qf.not_latest and qf.past):
+            # "a specific past fiscal year (not the most recent)": whether the user's year is the latest is unsettled
+            j.unsettled.append("not the most recent period")
+        if qf.historical and not qf.specific_period and not qf.years:
+            j.unsettled.append("historical figures")
         if qf.annualized and k.periods and not re.search(r"(?i)annuali[sz]|年化",
                                                           self.instance.intended_interpretation.get("period") or ""):
             j.contradicted.append("an annualized figure, not the period itself")
@@ -487,17 +539,20 @@ class DeterministicSimulator:
             j.contradicted.append("a growth rate or change, not the level of the metric")
         if qf.total_metric and not qf.metrics and self.metric_qualified:
             j.contradicted.append("the total of the metric, not the part asked for")
-        if not qf.metrics or intended is None or not intended.metrics:
+        wanted = self.user_metrics
+        if not qf.metrics or not wanted:
             return
-        if qf.metrics & intended.metrics:
-            j.affirmed.append(f"metric {sorted(qf.metrics & intended.metrics)}")
+        if qf.metrics & wanted:
+            j.affirmed.append(f"metric {sorted(qf.metrics & wanted)}")
             if qf.total_metric and self.metric_qualified:
                 j.contradicted.append("the total of the metric, not the part asked for")
-        elif not ({"revenue"} >= qf.metrics and "eps" in intended.metrics):
+        elif not ({"revenue"} >= qf.metrics and "eps" in wanted):
             j.contradicted.append(f"metric {sorted(qf.metrics)}")
 
     def _judge_company(self, text: str, j: _Judgement) -> None:
         norm = normalise(text)
+        if self.listed and re.search(r"上市公司(?!股东)|a股公司|(?:a|h)股上市", norm):
+            j.affirmed.append("the company (the listed company)")
         if any(name in norm for name in self.company_names) or (
                 self.ticker and re.search(rf"(?<![a-z0-9]){re.escape(self.ticker)}(?![a-z0-9])", norm)):
             j.affirmed.append("the company")
@@ -561,9 +616,16 @@ class DeterministicSimulator:
         text = " ".join(yes_no)
         if is_tag_statement(text):
             text = negations_as_exclusions(text)
+        aside_judgement = None
+        main, aside = split_set_aside(text)
+        if aside is not None and not _leading_negation(text):
+            # "X rather than Y", "X（而不是Y）": Y is judged as a proposition of its own; the user affirming it
+            # contradicts the question, the user rejecting it supports it
+            text, aside_judgement = main, self._judge(aside)[0]
+            info["set_aside"] = {"text": aside, **aside_judgement.as_info()}
         tokens = self._token_rule(text)
         info.update(tokens)
-        if tokens["polar_tokens"] and not is_tag_statement(text):
+        if tokens["polar_tokens"] and not is_tag_statement(text) and _leading_negation(text):
             return self._reply(IDK, "negated question about a distinctive attribute", info)
         alternatives = split_alternatives(text)
         if len(alternatives) > 1:
@@ -571,7 +633,9 @@ class DeterministicSimulator:
             info["alternatives"] = [jd.as_info() for jd in judged]
             substantive = [jd for jd in judged if jd.affirmed or jd.contradicted or jd.unsettled]
             if len(substantive) > 1:
-                if all(jd.contradicted and not jd.affirmed for jd in substantive):
+                # "the latest quarterly or interim figure?" when the user wants the annual one: each alternative
+                # has a proposition the user rejects, so the user wants none of them
+                if all(jd.contradicted for jd in substantive):
                     return self._reply(NO, "a choice between alternatives that are all contradicted", info)
                 return self._reply(IDK, "a choice between alternatives", info)
             # "as reported or as restated?": one alternative is judged, the other names something the lexicon
@@ -581,6 +645,8 @@ class DeterministicSimulator:
                     for a, jd in zip(alternatives, judged, strict=True) if jd is not substantive[0]):
                 return self._reply(IDK, "a choice between alternatives, one the user cannot judge", info)
         judgement, _ = self._judge(text)
+        if aside_judgement is not None:
+            _add_set_aside(judgement, aside_judgement)
         info.update(judgement.as_info())
         answer = judgement.verdict()
         rule = {YES: "affirmed by what the user knows", NO: "a proposition is contradicted",
@@ -589,15 +655,117 @@ class DeterministicSimulator:
         return self._reply(answer, rule, info)
 
     def _reply(self, answer: YesNo, rule: str, info: dict[str, Any]) -> SimReply:
-        return SimReply(answer=answer, method=self.method, info={**info, "rule": rule})
+        decisive = {YES: info.get("affirmed") or [], NO: info.get("contradicted") or [],
+                    IDK: info.get("unsettled") or []}[answer]
+        weak = [d for d in decisive if d.startswith(_WEAK_GROUNDS) or d.endswith(_WEAK_GROUND_SUFFIXES)]
+        if rule in _WEAK_RULES or info.get("set_aside") or info.get("referent") or (decisive and len(weak) == len(decisive)):
+            weak = weak or [rule]
+        return SimReply(answer=answer, method=self.method,
+                        info={**info, "rule": rule, "unsure": bool(weak), **({"unsure_grounds": weak} if weak else {})})
 
     async def reply(self, question: str) -> SimReply:
         return self.decide(question)
 
 
+#: a question put as a negation ("Not the segment figure?", 不是分部的数吗): yes and no are ambiguous; unlike a
+#: proposition that sets the other reading aside ("growth in total net income (not EPS)?")
+_LEADING_NEGATION = re.compile(
+    r"^\W*(?:(?:so|and|but|just to (?:check|confirm)|to confirm)\W+)?(?:(?:is|are|was|do|does|should|would)\s+"
+    r"(?:it|this|that|you|we|they)\s+)?(?:not|no|never)(?![a-z])"
+    r"|^\W*(?:(?:您|你)(?:要|想要|需要|问)?的?)?(?:不是|并非|而非|不要|不需要|不含)", re.I)
+
+
+#: the parent company's own statements, named as such (not a flip of "excluding subsidiaries")
+_PARENT_ONLY = re.compile(r"(?i)母公司(?:单体|单独|本部|自身)|单体报表|parent[- ]company[- ]only|stand-?alone|parent[- ]only")
+
+
+#: grounds of a reply the rules are not sure of (the reply is flagged `info["unsure"]` when it rests on them only):
+#: the older token rule (words of a reading's value or attribute), a year standing for "the most recent", a
+#: "specific period", the listed company, what a question sets aside
+_WEAK_GROUNDS = ("attribute ", "excludes ", "the user's year pins", "a specific period", "the company (the listed",
+                 "sets aside")
+_WEAK_GROUND_SUFFIXES = ("(named)", "(names the default reading)")
+#: rules whose reply the simulator is not sure of
+_WEAK_RULES = {"a negated action: the positive question's answer reversed", "a choice between alternatives that are "
+               "all contradicted", "a choice between alternatives, one the user cannot judge"}
+
+
+def _own_affirmations(j: _Judgement) -> list[str]:
+    """What a part of a question affirms besides the company and the metric, which every part shares."""
+    return [a for a in j.affirmed if not a.startswith(("the company", "metric "))]
+
+
+def _add_set_aside(j: _Judgement, aside: _Judgement) -> None:
+    """What the question sets aside, judged on its own, as a proposition of the question: wanted by the user (a
+    contradiction), not wanted (an affirmation), or unsettled. Affirming only the company or the metric the
+    question also names says nothing about the aside."""
+    own = _own_affirmations(aside)
+    if aside.contradicted:
+        j.affirmed.append("sets aside what the user does not want")
+    elif own and not aside.unsettled:
+        j.contradicted.append("sets aside what the user wants: " + ", ".join(own))
+    elif aside.unsettled:
+        j.unsettled.append("sets aside: " + ", ".join(aside.unsettled))
+
+
+def _leading_negation(text: str) -> bool:
+    return bool(_LEADING_NEGATION.search(text.replace("’", "'")))
+
+
 _ACRONYMS = {"LTM", "TTM", "YTD", "GAAP", "EPS", "SBC", "GMV", "NCI", "USD", "RMB", "CNY", "HKD", "EBIT",
              "EBITDA", "FY", "CY", "JV", "US", "SEC", "AI", "ASC", "IFRS", "PIT"}
 _WEAK_TOKENS = {"one", "item", "such", "share", "figure", "number", "profit", "income", "revenue", "net", "gain"}
+
+
+#: metric families that are balances at a date, not flows over a period
+_BALANCES = {"total_assets", "net_assets", "total_liabilities", "receivables", "contract_liabilities", "par_value",
+             "market_cap", "share_price"}
+
+
+def _user_metrics(iv: dict[str, str], context: Facts) -> set[str]:
+    """The metric family the user wants: the metric field's, else the one its basis names ("metric: earnings
+    growth rate; basis: EBITDA", "basis: GAAP income from operations"), else the single one C names ("Interpret
+    'earnings' as EBITDA ..."). Generic words (earnings, income, profit, 利润) name no family."""
+    for text in (iv.get("metric", ""), iv.get("basis", "")):
+        metrics = read_facts(text).metrics - {"income_tax"}
+        if metrics:
+            return metrics
+    named = context.metrics - {"income_tax"}
+    return named if len(named) == 1 else set()
+
+
+def _user_periods(periods: set[str], period: Facts, context: Facts, metrics: set[str]) -> set[str]:
+    """The period type the user wants: the intended period's; else the one C states; else, for a period stated
+    as years only ("2024 vs 2023 year-over-year", "2023年"), the annual period; a flow metric at a bare date
+    ("revenue, 2020-12-31") is the year ending there."""
+    if not periods:
+        periods = {p for p in context.periods if p != "point"} or set(periods)
+    if not periods and (period.years or period.fiscal_years):
+        periods = {"annual"}
+    if periods == {"point"} and metrics and not metrics & _BALANCES:
+        periods = {"annual"}
+    return periods
+
+
+#: the release writes a distinctive attribute as "category: intended vs. default" ("Entity scope: consolidated
+#: total vs. Family of Apps segment", "实体口径：归属于上市公司股东 vs 合并整体（含少数股东）")
+_VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+|\s*(?:对比|相对于)\s*", re.I)
+
+
+def _iso_year_start(text: str) -> list[int]:
+    """The month a fiscal year starts in, from a year that ends on an ISO date ("Year ended 2024-01-31",
+    "fiscal year ended 2023-10-29"); a year ending in the first week of a month started in that month."""
+    out = []
+    for m in re.finditer(r"(?i)(?:year|fy|年度?)[^.;,；，]{0,20}?(?:ended|ending|截至|截止)?\s*(?:19|20)\d{2}-(\d{2})-(\d{2})", text):
+        month, day = int(m.group(1)), int(m.group(2))
+        if 1 <= month <= 12:
+            out.append(month if day <= 7 else month % 12 + 1)
+    return out
+
+
+def _intended_side(attribute: str) -> str:
+    """What an "intended vs. default" attribute says of the intended reading (the whole text otherwise)."""
+    return _VERSUS.split(attribute, maxsplit=1)[0]
 
 
 def _merge(into: Facts, facts: Facts) -> None:
@@ -649,11 +817,16 @@ _LLM_SYSTEM = {
     "en": ("You are role-playing a user who asked an assistant a question about a company's financial "
            "filings. You know exactly what you meant:\n{context}\n\nYour intended reading:\n{interp}\n\n"
            "The assistant will ask you a yes/no clarification question. Reply with exactly one of: yes, no, "
-           "I don't know. Reply \"I don't know\" when the question cannot be answered from what you know. "
-           "Write nothing else."),
+           "I don't know. Reply \"yes\" only when everything the question proposes matches what you meant; \"no\" "
+           "when any part contradicts it (another metric, period type, year, basis, scope or filing version); "
+           "\"I don't know\" when what you know does not settle it (for instance whether your year is the most "
+           "recent one), and for open questions, requests for data, links or documents, and questions about how the "
+           "assistant works. When unsure between yes and I don't know, say I don't know. Write nothing else."),
     "zh": ("你在扮演一位向助手询问公司财务报告问题的用户。你清楚自己想问的是什么：\n{context}\n\n你想要的口径：\n{interp}\n\n"
-           "助手会问你一个是非澄清问题。只能回答以下之一：是、否、不知道。如果根据你所知道的信息无法回答，请回答\"不知道\"。"
-           "不要写其他任何内容。"),
+           "助手会问你一个是非澄清问题。只能回答以下之一：是、否、不知道。只有当问题提出的每一点都符合你想要的口径时才回答\"是\"；"
+           "只要有一点与之矛盾（指标、期间类型、年份、口径、范围或披露版本不同）就回答\"否\"；你所知道的信息无法确定时（例如你要的年份"
+           "是否为最近一年），以及开放式问题、索要数据、链接或文件的请求、关于助手做法的问题，回答\"不知道\"。在\"是\"和\"不知道\"之间"
+           "拿不准时，回答\"不知道\"。不要写其他任何内容。"),
 }
 _LLM_USER = {
     "en": "Your original question: {question}\nThe assistant asks: {ask}",

@@ -40,6 +40,13 @@ def _fmt(name: str, value: Any) -> str:
     return f"{100 * value:.1f}%" if name in _RATES else f"{value:.3f}"
 
 
+def _labelled_cell(metrics: Mapping[str, Any]) -> str:
+    """Answers stating both readings' values, each labelled: how many label A and A_d as the answer, and the
+    hedge rule that graded them (strict: hedges, wrong; labelled: for the labelled reading)."""
+    counts = metrics.get("labelled_readings") or {}
+    return f"{counts.get('intended', 0)} / {counts.get('default', 0)} ({metrics.get('hedge_rule', 'strict')})"
+
+
 def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     tables: list[TableData] = []
     notes = {"ac1_touch": f"over {metrics.get('ac1_n', 0)} askers",
@@ -66,9 +73,10 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     tables.append(TableData(
         title="error taxonomy" + (" (E6 from the paired template-oracle run)" if metrics.get("taxonomy_paired")
                                   else " (E6 needs -O paired_template_oracle=RUN)"),
-        columns=[*labels, "non-committal", "hedges (wrong)", "year-label conflicts (right)", "outcomes"],
+        columns=[*labels, "non-committal", "hedges (wrong)", "both readings labelled (A / A_d)",
+                 "year-label conflicts (right)", "outcomes"],
         rows=[[*(metrics["taxonomy"][k] for k in labels), metrics.get("non_committal", 0), metrics.get("hedges", 0),
-               metrics.get("year_label_conflicts", 0), outcomes]]))
+               _labelled_cell(metrics), metrics.get("year_label_conflicts", 0), outcomes]]))
 
     if metrics.get("domain") in ("general", "mixed"):
         tables += _general_tables(metrics)
@@ -83,14 +91,30 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
                    _fmt("interaction_rate", g["interaction_rate"]), _fmt("rounds", g["rounds"]),
                    _fmt("ac1_touch", g["ac1_touch"]), _fmt("dise_plus", g["dise_plus"])] for name, g in groups.items()]))
 
+    sim = metrics.get("simulator")
+    if sim:
+        measured = sim.get("measured_on_real_questions")
+        where = ("not measured here: `finprobe judges ambiguity --user SPEC` measures an LLM simulator"
+                 if not measured else
+                 f"{measured['agree']}/{measured['n']} = {measured['rate']:.3f} on sure labels of {measured['set']} "
+                 f"(EN {measured['by_language']['en']:.3f}, ZH {measured['by_language']['zh']:.3f}; "
+                 f"{measured['wrong_yes']} wrong yes; rules were fitted to this set, so an upper bound); first blind "
+                 f"measurement {measured['first_blind']}")
+        tables.append(TableData(
+            title="user simulator (which answered the asks; `finprobe judges ambiguity` measures it)",
+            columns=["simulator", "replies", "from a rule it is unsure of", "measured agreement on real questions"],
+            rows=[[", ".join(f"{k} ({v})" for k, v in sim["methods"].items()), sim["replies"],
+                   sim["unsure_rule_replies"], where]]))
     published = metrics.get("published_grader")
     if published:
         tables.append(TableData(
             title=f"finprobe's grader vs the published verdicts ({published['n']} imported answers; metrics use "
                   f"the {metrics.get('grader', 'finprobe')} grader)",
-            columns=["agreement", "agreement (default-capture)", "accuracy (published)", "accuracy (finprobe)",
-                     "disagreements"],
-            rows=[[_fmt("accuracy", published["agreement"]), _fmt("accuracy", published["agreement_default_capture"]),
+            columns=["agreement", "agreement (labelled hedge rule)", "agreement (default-capture)",
+                     "accuracy (published)", "accuracy (finprobe)", "disagreements"],
+            rows=[[_fmt("accuracy", published["agreement"]),
+                   _fmt("accuracy", published.get("agreement_labelled_hedge_rule")),
+                   _fmt("accuracy", published["agreement_default_capture"]),
                    _fmt("accuracy", published["accuracy_published"]), _fmt("accuracy", published["accuracy_finprobe"]),
                    len(published["disagreements"])]]))
     judge = metrics.get("judge")

@@ -94,7 +94,11 @@ def template_question(instance: AmbiguityInstance, category_or_field: str,
     value = interp.get(field)
     if value is None:
         raise ValueError(f"instance {instance.instance_id}: the {reading} reading has no value for {field!r}")
-    return TemplateQuestion(question=fill_template(field, value, instance.language), category=category,
+    # the question names the category it asks about: with a value taken from another field (归母 vs 含少数股东 is
+    # the basis field of a metric-definition instance), the category's own frame is kept ("您说的指标是指…吗？"),
+    # not the other field's ("按…确认", the recognition frame)
+    frame = fallback_from if fallback_from is not None and category is not None else field
+    return TemplateQuestion(question=fill_template(frame, value, instance.language), category=category,
                             field=field, value=value, reading=reading, language=instance.language,
                             fallback_from=fallback_from)
 

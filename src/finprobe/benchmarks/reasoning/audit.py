@@ -10,6 +10,10 @@ they are within the grading tolerance (1% relative). A disagreement gets the fir
   power_of_ten   one side is the other times another power of ten (10^1, 10^3 ... 10^9)
   genuine        anything else (a different number, or the other yes/no)
 The audit also re-executes every program and counts those that reproduce `exe_ans`.
+
+FinQA's two fields cannot show a reference that both get wrong, an ambiguous question or missing data;
+the corrections overlay (from the blind review, `finprobe build reasoning`) can: `review_audit` reports its
+findings by kind next to the field comparison.
 """
 
 from __future__ import annotations
@@ -123,3 +127,45 @@ def audit(samples: list[Sample]) -> AuditResult:
     return AuditResult(total=len(samples), executor_matches=matches, executor_mismatches=mismatches,
                        agreements=agreements, disagreements=found,
                        by_class={c: counts.get(c, 0) for c in CLASSES})
+
+
+def review_audit(samples: list[Sample], result: AuditResult, overlay: Any) -> dict[str, Any]:
+    """What the corrections overlay (and the review behind it) finds beyond FinQA's two fields: its entries
+    by kind, how they fall on the tasks whose fields disagree and on those whose fields agree (a wrong
+    reference both fields share, an ambiguous question, missing data: invisible to the field comparison),
+    and the review's funnel when the overlay ships one (`review/<split>/funnel.json` next to it)."""
+    from pathlib import Path
+
+    from finprobe.benchmarks.reasoning.corrections import KINDS, overlay_key
+
+    if overlay is None:
+        return {"version": None}
+    key_of = {s.id: overlay_key(s, overlay) for s in samples}  # a renamed copy's null ids read as the overlay's
+    ids = list(key_of.values())
+    disagree = {key_of.get(d.id, d.id): d.cls for d in result.disagreements}
+    entries = []
+    crosstab: dict[str, Counter[str]] = {"fields_disagree": Counter(), "fields_agree": Counter()}
+    for i in ids:
+        corr = overlay.corrections.get(i)
+        side = "fields_disagree" if i in disagree else "fields_agree"
+        label = ";".join(corr.kinds) if corr is not None else "unchanged"
+        crosstab[side][label] += 1
+        if corr is not None:
+            entries.append({"id": i, "kinds": corr.kinds, "fields": disagree.get(i, "agree"),
+                            "note": (corr.note or "")[:300]})
+    funnel = None
+    if overlay.review and overlay.source:
+        path = Path(overlay.source).parent / overlay.review / "funnel.json"
+        if path.is_file():
+            import json
+
+            funnel = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        "version": overlay.version, "source": overlay.source,
+        "by_kind": overlay.counts(ids),
+        "kinds": list(KINDS),
+        "crosstab": {side: dict(sorted(c.items())) for side, c in crosstab.items()},
+        "corrected_where_fields_agree": sum(v for k, v in crosstab["fields_agree"].items() if k != "unchanged"),
+        "entries": entries,
+        "review_funnel": funnel,
+    }

@@ -9,9 +9,10 @@ from typing import Any
 
 from finprobe.benchmarks.reasoning import metrics as _metrics
 from finprobe.benchmarks.reasoning.audit import audit as _audit
+from finprobe.benchmarks.reasoning.audit import review_audit
 from finprobe.benchmarks.reasoning.contract import build_messages
-from finprobe.benchmarks.reasoning.corrections import apply_corrections, load_corrections
-from finprobe.benchmarks.reasoning.grader import SCORER_VERSION, grade, reference_value
+from finprobe.benchmarks.reasoning.corrections import NO_OVERLAY, apply_corrections, resolve_overlay
+from finprobe.benchmarks.reasoning.grader import SCORER_VERSION, grade, original_task, reference_value
 from finprobe.benchmarks.reasoning.loader import load_finqa, to_sample
 from finprobe.benchmarks.reasoning.options import ReasoningOptions
 from finprobe.benchmarks.reasoning.policies import POLICIES, policy_backend
@@ -61,17 +62,25 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
 
     def check_config(self, mode: str | None, options: ReasoningOptions) -> None:
         super().check_config(mode, options)
-        if options.uses_overlay and options.corrections is not None and not Path(options.corrections).is_file():
-            raise ValueError(f"corrections file not found: {options.corrections}")
+        choice = options.corrections
+        if choice is not None and choice.lower() not in NO_OVERLAY and not choice.startswith("bundled:") \
+                and not Path(choice).is_file():
+            if Path(choice).is_dir():
+                raise ValueError(f"{choice}: is a folder; -O corrections takes a corrections YAML file")
+            raise ValueError(f"corrections file not found: {choice}")
 
     def load(self, data: str | None, options: ReasoningOptions) -> list[Sample]:
-        """FinQA records from `data` (path or URL; the bundled demo set when None), with the overlay applied."""
+        """FinQA records from `data` (path or URL; the bundled demo set when None), with the overlay applied:
+        by default the bundled overlay made for these very tasks (`corrections.overlay_for`), none for a
+        file no bundled overlay was made for; `-O corrections=none` the original tasks; `-O
+        corrections=PATH` a user's overlay, checked against the data."""
         source = data if data is not None else demo_path()
         records = load_finqa(source, sha256=options.sha256)
         samples = [to_sample(r) for r in records]
-        if not options.uses_overlay:
+        overlay = resolve_overlay(samples, options.corrections, str(source))
+        if overlay is None:
             return samples
-        return apply_corrections(samples, load_corrections(options.corrections))
+        return apply_corrections(samples, overlay)
 
     async def run_episode(self, ctx: EpisodeContext[ReasoningOptions]) -> None:
         messages = build_messages(ctx.sample.data)
@@ -89,7 +98,13 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
         if finish is None:
             agent_calls = [c for c in transcript.calls if c.role == "agent"]
             finish = agent_calls[-1].finish_reason if agent_calls else None
-        return grade(sample.data, transcript.final_answer, finish)
+        score = grade(sample.data, transcript.final_answer, finish)
+        if sample.data.get("correction"):
+            # the same answer on the original task, for `original_pass_rate` (corrected vs original side by side)
+            original = grade(original_task(sample.data), transcript.final_answer, finish)
+            score.details["original"] = {"passed": original.passed, "reason": original.reason,
+                                         "expected": original.details["expected"]}
+        return score
 
     def aggregate(self, records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None,
                   options: ReasoningOptions, settings: AggregationSettings) -> dict[str, Any]:
@@ -123,19 +138,30 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
         `pass_rate`); skipped tasks enter no metric."""
         return {"pass_rate": _metrics.pass_value(record)}
 
+    def sample_columns(self, record: SampleRecord) -> dict[str, str | int | float | bool | None]:
+        """`correction`: the kinds of fix applied to the task, joined by `;` (empty when none)."""
+        return {"correction": ";".join((record.meta or {}).get("correction_kinds") or ())}
+
     # ------------------------------------------------------------------ data audit (`finprobe doctor`)
     def doctor(self, data: str | None, options: ReasoningOptions) -> DoctorReport:
-        """Reference defects of the source data (corrections are not applied: it audits the data itself):
-        one finding per task whose human answer and exe_ans disagree, and per program that does not
-        reproduce exe_ans. `details` is the full audit (`finprobe audit reasoning --format json`)."""
+        """Reference defects of the source data: one finding per task whose human answer and exe_ans
+        disagree, per program that does not reproduce exe_ans, and per correction of the overlay that
+        applies to the data (the bundled one made for it, or `-O corrections=PATH`), which sees what the
+        two fields cannot. `details` is the full audit (`finprobe audit reasoning --format json`)."""
         source = data if data is not None else demo_path()
         samples = [to_sample(r) for r in load_finqa(source, sha256=options.sha256)]
         result = _audit(samples)
+        overlay = resolve_overlay(samples, options.corrections, str(source))
         findings = [Finding(id=d.id, kind=d.cls, detail=f"human answer {d.answer!r} vs exe_ans {d.exe_ans}")
                     for d in result.disagreements]
         findings += [Finding(id=i, kind="executor_mismatch", detail="the program does not reproduce exe_ans")
                      for i in result.executor_mismatches]
-        return DoctorReport(n=result.total, findings=findings, details=result.model_dump(mode="json"))
+        review = review_audit(samples, result, overlay)
+        findings += [Finding(id=e["id"], kind="correction:" + ";".join(e["kinds"]), detail=e["note"])
+                     for e in review.get("entries", [])]
+        details = result.model_dump(mode="json")
+        details["corrections"] = review
+        return DoctorReport(n=result.total, findings=findings, details=details)
 
     def doctor_tables(self, report: DoctorReport) -> list[TableData]:
         return _metrics.audit_tables(report.details)

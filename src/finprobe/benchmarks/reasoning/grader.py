@@ -65,6 +65,11 @@ def reference_value(data: dict[str, Any]) -> tuple[Value, str]:
     return exe_ans, "exe_ans"
 
 
+def original_task(data: dict[str, Any]) -> dict[str, Any]:
+    """The task as FinQA wrote it: `data` without the overlay's correction."""
+    return {k: v for k, v in data.items() if k != "correction"}
+
+
 def is_sign_agnostic(data: dict[str, Any]) -> bool:
     """Sign-agnostic when the question asks for a difference/change/decrease/decline/drop, or the overlay says so."""
     corr = data.get("correction") or {}

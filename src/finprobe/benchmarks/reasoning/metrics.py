@@ -5,6 +5,12 @@ Denominators: `pass_rate` = passed / (passed + failed + errors). A sample whose 
 counted as not passed (it is a task the agent did not answer), never dropped. `pass_rate_scored` =
 passed / (passed + failed) is given next to it. Skipped tasks (corrections overlay) are in neither
 denominator; they are listed with their reasons.
+
+Corrected vs original (seed 002: the same answers graded on FinQA's own tasks and on the corrected ones):
+`original_pass_rate` = the answers that pass against the ORIGINAL task (no correction: FinQA's reference,
+its question's sign rule) / the same denominator as `pass_rate`. A task the overlay skips has no answer in
+the run, so it is in neither; `-O corrections=none` runs the original benchmark in full. `corrections`
+counts the overlay's entries applied to the run's data by kind (an entry with two kinds counts in both).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from finprobe.benchmarks.reasoning.corrections import KINDS
 from finprobe.core.benchmark import AggregationSettings
 from finprobe.core.display import PlotData, Series, TableData, count_table, interval, rate
 from finprobe.core.schema import Sample, SampleRecord, SampleStatus
@@ -49,6 +56,15 @@ def _group_stats(outcomes: list[str]) -> dict[str, Any]:
             "skipped": c["skipped"], "pass_rate": _rate(c["passed"], den)}
 
 
+def _kind_stats(rows: list[tuple[str, bool | None]]) -> dict[str, Any]:
+    """Pass rates of the answered tasks with one kind of fix, on the corrected and on the original task."""
+    n = len(rows)
+    passed = sum(out == "passed" for out, _ in rows)
+    orig = None if any(o is None for _, o in rows) else sum(bool(o) for _, o in rows)
+    return {"n": n, "passed": passed, "pass_rate": _rate(passed, n),
+            "original_passed": orig, "original_pass_rate": None if orig is None else _rate(orig, n)}
+
+
 def _agent_output_tokens(record: SampleRecord) -> int | None:
     if record.transcript is None:
         return None
@@ -56,6 +72,32 @@ def _agent_output_tokens(record: SampleRecord) -> int | None:
     if not calls:
         return None
     return sum(c.usage.output_tokens for c in calls)
+
+
+def original_passed(record: SampleRecord, outcome: str) -> bool | None:
+    """Whether the answer passes the original (uncorrected) task; None when a corrected task's record
+    predates the corrected-vs-original grading (rescore the run)."""
+    if outcome != "passed" and outcome != "failed":
+        return False  # an error is not passed on either
+    assert record.score is not None
+    if not (record.meta or {}).get("corrected"):
+        return bool(record.score.passed)
+    original = record.score.details.get("original")
+    return None if not isinstance(original, dict) else bool(original.get("passed"))
+
+
+def corrections_summary(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | None) -> dict[str, Any]:
+    """`{"version", "value", "question", "sign_agnostic", "skip"}`: the overlay's version and its entries
+    applied to the run's tasks, by kind."""
+    counts = dict.fromkeys(KINDS, 0)
+    version = None
+    for r in records:
+        meta = _meta(r, samples)
+        version = version or meta.get("corrections_version")
+        for kind in meta.get("correction_kinds") or ():
+            if kind in counts:
+                counts[kind] += 1
+    return {"version": version, **counts}
 
 
 def pass_value(record: SampleRecord) -> float | None:
@@ -85,8 +127,18 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     reasons: Counter[str] = Counter()
     sources: Counter[str] = Counter()
     skipped_list, error_list, tokens = [], [], []
+    original: list[bool | None] = []
+    changes: Counter[str] = Counter()
+    by_kind: dict[str, list[tuple[str, bool | None]]] = {}
     for r in records:
         meta, out = _meta(r, samples), outcomes[r.sample_id]
+        if out != "skipped":
+            orig = original_passed(r, out)
+            original.append(orig)
+            if orig is not None and orig != (out == "passed"):
+                changes["gained" if out == "passed" else "lost"] += 1
+            for kind in meta.get("correction_kinds") or ():
+                by_kind.setdefault(kind, []).append((out, orig))
         by_level.setdefault(str(meta.get("level", "unknown")), []).append(out)
         for op in sorted(set(meta.get("operations") or [])):
             by_op.setdefault(op, []).append(out)
@@ -121,6 +173,14 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
         "pass_rate_ci_low": None if ci is None else ci.ci_low,
         "pass_rate_ci_high": None if ci is None else ci.ci_high,
         "pass_rate_scored": _rate(passed, passed + failed),
+        "original_pass_rate": None if None in original else _rate(sum(bool(o) for o in original), len(original)),
+        "original": {
+            "n": len(original), "passed": None if None in original else sum(bool(o) for o in original),
+            "needs_rescore": sum(o is None for o in original),
+            "verdicts_changed": {"gained": changes["gained"], "lost": changes["lost"]},
+        },
+        "corrections": corrections_summary(records, samples),
+        "by_correction": {k: _kind_stats(by_kind[k]) for k in KINDS if k in by_kind},
         "pass_rate_ci": None if ci is None else {
             "estimate": ci.estimate, "ci_low": ci.ci_low, "ci_high": ci.ci_high, "n": ci.n},
         "by_level": {k: _group_stats(by_level[k]) for k in level_keys},
@@ -144,7 +204,7 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
                rate(metrics["pass_rate"]), "-" if not ci else interval(ci["ci_low"], ci["ci_high"]),
                "-" if tpa is None else f"{tpa:.0f}"]],
         align=["right"] * 8)
-    tables = [overall]
+    tables = [overall, *correction_tables(metrics)]
 
     def group_table(title: str, key: str, groups: Mapping[str, Any]) -> TableData:
         return TableData(title=title, columns=[key, "tasks", "passed", "pass rate"],
@@ -154,6 +214,37 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     tables.append(group_table("reasoning: by operation", "operation", metrics.get("by_operation", {})))
     if metrics.get("failure_reasons"):
         tables.append(count_table("reasoning: failure reasons", "reason", metrics["failure_reasons"]))
+    return tables
+
+
+def correction_tables(metrics: Mapping[str, Any]) -> list[TableData]:
+    """Accuracy on the corrected and on the original tasks side by side, the fixes by kind, and the tasks
+    the overlay skips with their reasons."""
+    corr = metrics.get("corrections") or {}
+    orig = metrics.get("original") or {}
+    if not corr.get("version"):
+        return []
+    changed = orig.get("verdicts_changed") or {}
+    tables = [TableData(
+        title=f"reasoning: corrected vs original tasks (corrections {corr['version']})",
+        columns=["answered tasks", "pass rate (corrected)", "pass rate (original)", "passes gained", "passes lost"],
+        rows=[[orig.get("n", 0), rate(metrics.get("pass_rate")),
+               rate(metrics.get("original_pass_rate")) if orig.get("needs_rescore", 0) == 0 else "rescore the run",
+               changed.get("gained", 0), changed.get("lost", 0)]],
+        align=["right"] * 5)]
+    by_kind = metrics.get("by_correction") or {}
+    rows = []
+    for kind in KINDS:
+        stats = by_kind.get(kind) or {}
+        rows.append([kind, corr.get(kind, 0), stats.get("n", 0), rate(stats.get("pass_rate")),
+                     rate(stats.get("original_pass_rate"))])
+    tables.append(TableData(title="reasoning: corrections applied, by kind of fix",
+                            columns=["kind", "tasks", "answered", "pass rate (corrected)", "pass rate (original)"],
+                            rows=rows, align=["left", "right", "right", "right", "right"]))
+    skipped = metrics.get("skipped_tasks") or []
+    if skipped:
+        tables.append(TableData(title="reasoning: skipped tasks (corrections overlay)", columns=["id", "reason"],
+                                rows=[[t["id"], t["reason"]] for t in skipped]))
     return tables
 
 
@@ -180,4 +271,16 @@ def audit_tables(result: Mapping[str, Any]) -> list[TableData]:
     listing = TableData(title="disagreements", columns=["id", "class", "answer", "exe_ans"],
                         rows=[[d["id"], d["cls"], d["answer"], str(d["exe_ans"])] for d in result["disagreements"]],
                         align=["left", "left", "right", "right"])
-    return [summary, count_table("answer vs exe_ans disagreements by class", "class", result["by_class"]), listing]
+    tables = [summary, count_table("answer vs exe_ans disagreements by class", "class", result["by_class"])]
+    review = result.get("corrections") or {}
+    if review.get("version"):
+        tables.append(count_table(f"corrections {review['version']}: fixes by kind", "kind",
+                                  review["by_kind"]))
+        sides = review["crosstab"]
+        labels = sorted({k for side in sides.values() for k in side})
+        tables.append(TableData(
+            title="corrections vs FinQA's two fields (fields agree: defects the field comparison cannot see)",
+            columns=["correction", "fields disagree", "fields agree"],
+            rows=[[k, sides["fields_disagree"].get(k, 0), sides["fields_agree"].get(k, 0)] for k in labels],
+            align=["left", "right", "right"]))
+    return [*tables, listing]

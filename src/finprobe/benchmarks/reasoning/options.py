@@ -13,7 +13,9 @@ _HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")
 
 class ReasoningOptions(FamilyOptions):
     corrections: str | None = Field(
-        None, description="corrections overlay (YAML); default the bundled overlay; 'none' for no overlay")
+        None, description="corrections overlay: default the bundled overlay made for the data file (FinQA test "
+                          "and dev); 'none' for the original tasks; a YAML path; 'bundled:SPLIT' for one "
+                          "bundled split's")
     sha256: str | None = Field(None, description="pin the data file's bytes: its 64-hex-digit sha256")
 
     @field_validator("sha256")

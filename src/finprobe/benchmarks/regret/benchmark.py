@@ -25,7 +25,7 @@ from finprobe.benchmarks.regret.cig import CIG, load_cigs
 from finprobe.benchmarks.regret.doctor import doctor as cig_doctor
 from finprobe.benchmarks.regret.episode import EpisodeConfig, EpisodeResult, run_episode
 from finprobe.benchmarks.regret.mapper import ActionMapper
-from finprobe.benchmarks.regret.metrics import ReferenceValues, aggregate, reference_values
+from finprobe.benchmarks.regret.metrics import ReferenceValues, aggregate, per_instance, reference_values
 from finprobe.benchmarks.regret.persona import PERSONAS, get_persona, llm_verbaliser
 from finprobe.benchmarks.regret.policies import ImmediatePolicy, PlannerPolicy, PolicyBackend
 from finprobe.benchmarks.regret.profile import COST_PROFILES, get_profile
@@ -58,7 +58,8 @@ from finprobe.core.schema import (
 )
 
 SCORER_VERSION = "regret-1"
-POLICIES = {"planner": "the exact reference planner (expectimax over beliefs): regret 0 by construction",
+POLICIES = {"planner": "the exact reference planner (expectimax over beliefs): regret = lambda x its answer's tokens "
+                       "(the paper's reference commits without tokens); 0 under the full-cost profile",
             "immediate": "answers at once with the MAP intent: the immediate-answer baseline"}
 HEADLINE = ("reward", "regret", "n_regret", "success", "avg_turns", "avg_cost", "avg_penalty", "forced_terminal_rate")
 
@@ -104,6 +105,12 @@ def _clean(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _clean(v) for k, v in value.items()}
     return value
+
+
+def _instance_values(episodes: list[EpisodeResult], ref: ReferenceValues) -> dict[str, float]:
+    """One CIG's metrics, by the same per-instance estimator the aggregate averages (`metrics.per_instance`)."""
+    per = per_instance(episodes, {ref.cig_id: ref})
+    return {k: v[ref.cig_id] for k, v in per.items() if ref.cig_id in v}
 
 
 def _results(record: SampleRecord) -> list[EpisodeResult]:
@@ -198,12 +205,12 @@ class RegretBenchmark(Benchmark[RegretOptions]):
         episodes = [EpisodeResult.model_validate(e) for e in transcript.info.get("episodes") or []]
         if not episodes:
             return Score(value=None, passed=None, reason="no episodes", scorer_version=SCORER_VERSION)
-        mean_reward = sum(e.reward for e in episodes) / len(episodes)
-        success = sum(e.success for e in episodes) / len(episodes)
         ref = ReferenceValues.model_validate(transcript.info["reference"])
+        values = _instance_values(episodes, ref)
+        mean_reward, success = values["reward"], values["success"]
         return Score(value=mean_reward, passed=success == 1.0, reason=None if success == 1.0 else "missed_intent",
                      scorer_version=SCORER_VERSION,
-                     details={"reward": mean_reward, "success_rate": success, "regret": ref.reference - mean_reward,
+                     details={"reward": mean_reward, "success_rate": success, "regret": values["regret"],
                               "reference": ref.reference, "baseline": ref.baseline, "n_episodes": len(episodes)})
 
     # ------------------------------------------------------------------ aggregation and display
@@ -259,11 +266,8 @@ class RegretBenchmark(Benchmark[RegretOptions]):
         episodes = _results(record)
         if not episodes or record.transcript is None:
             return {k: None for k in ("reward", "regret", "success", "avg_turns")}
-        ref = ReferenceValues.model_validate(record.transcript.info["reference"])
-        reward = sum(e.reward for e in episodes) / len(episodes)
-        return {"reward": reward, "regret": ref.reference - reward,
-                "success": sum(e.success for e in episodes) / len(episodes),
-                "avg_turns": sum(e.asks for e in episodes) / len(episodes)}
+        values = _instance_values(episodes, ReferenceValues.model_validate(record.transcript.info["reference"]))
+        return {k: values[k] for k in ("reward", "regret", "success", "avg_turns")}
 
     def summary_tables(self, metrics: Mapping[str, Any]) -> list[TableData]:
         rows = []

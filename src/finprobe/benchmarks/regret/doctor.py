@@ -6,7 +6,9 @@ its ask carries no information), `reference_maps_elsewhere` (a reference questio
 variable or to unsupported: the planner's own questions would be misread), `alias_matches_elsewhere` (answering
 with an intent's first alias does not select that intent: the planner's own answers would be misread),
 `shared_alias` (an alias of two intents: an answer naming it is a hedge), `control` (one intent: no
-clarification needed; informational)."""
+clarification needed; informational); and what a careful reader rejects (`quality`, issue 26):
+`fragment_alias`, `concatenated_value`, `swapped_slots`, `misaligned_slot`, `mistyped_variable`,
+`self_revealing_slot`."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from finprobe.benchmarks.regret.cig import CIG
 from finprobe.benchmarks.regret.mapper import ActionMapper
 from finprobe.benchmarks.regret.matching import match_intent
 from finprobe.benchmarks.regret.planner import answer_text
+from finprobe.benchmarks.regret.quality import quality_findings
 
 __all__ = ["CIGFinding", "doctor"]
 
@@ -64,6 +67,7 @@ def doctor(cigs: Iterable[CIG], mapper: ActionMapper | None = None) -> list[CIGF
                 out.append(CIGFinding(id=cid, kind="single_value",
                                       detail=f"variable {var.name!r} takes one value over the intents "
                                              f"({sorted(used)})"))
+        out += [CIGFinding(id=cid, kind=f.kind, detail=f.detail) for f in quality_findings(cig)]
         for action in cig.actions:
             for q in action.reference_questions:
                 m = mapper.map(q, cig)

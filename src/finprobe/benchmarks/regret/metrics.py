@@ -23,9 +23,9 @@ from finprobe.benchmarks.regret.profile import CostProfile
 from finprobe.core.stats import bootstrap_ci
 
 __all__ = [
-    "EPSILON", "ReferenceValues", "aggregate", "avg_cost", "avg_penalty", "avg_turns", "forced_terminal_rate",
-    "instance_means", "normalised_regret", "reference_values", "regret", "reward", "success_rate",
-    "unsupported_rate",
+    "EPSILON", "METRICS", "ReferenceValues", "aggregate", "avg_cost", "avg_penalty", "avg_turns", "estimate",
+    "forced_terminal_rate", "instance_means", "normalised_regret", "per_instance", "reference_values", "regret",
+    "reward", "success_rate", "unsupported_rate",
 ]
 
 #: ε of N.Regret's denominator (RegretBench eq. 10)
@@ -84,93 +84,110 @@ def normalised_regret(instance_rewards: dict[str, float], refs: dict[str, Refere
 
 
 def success_rate(results: Sequence[EpisodeResult]) -> float:
-    """Share of rollouts whose selected intent is the hidden intent (eq. 11)."""
-    return sum(r.success for r in results) / len(results) if results else math.nan
+    """Goal success rate (eq. 11) of one instance's rollouts: the share whose selected intent is the hidden one.
+    Dataset level: the mean over instances (`aggregate`), like every other metric."""
+    return _mean([float(r.success) for r in results])
 
 
 def avg_turns(results: Sequence[EpisodeResult]) -> float:
     """Mean number of clarification turns (asks put to the user) before the final answer (Appendix B)."""
-    return sum(r.asks for r in results) / len(results) if results else math.nan
+    return _mean([float(r.asks) for r in results])
 
 
 def avg_cost(results: Sequence[EpisodeResult]) -> float:
     """Mean interaction cost C(τ) = λ · assistant tokens (eq. 4)."""
-    return sum(r.cost for r in results) / len(results) if results else math.nan
+    return _mean([r.cost for r in results])
 
 
 def avg_penalty(results: Sequence[EpisodeResult]) -> float:
     """Mean accumulated penalty P(τ) = Σ_t p_t (eq. 5)."""
-    return sum(r.penalty for r in results) / len(results) if results else math.nan
+    return _mean([r.penalty for r in results])
 
 
 def unsupported_rate(results: Sequence[EpisodeResult]) -> float | None:
-    """Share of asks that map to no supported clarification action (Appendix B); None without asks."""
+    """Share of one instance's asks that map to no supported clarification action (Appendix B); None without
+    asks (the instance then does not enter the dataset-level mean)."""
     asks = sum(r.asks for r in results)
     return sum(r.unsupported_asks for r in results) / asks if asks else None
 
 
 def forced_terminal_rate(results: Sequence[EpisodeResult]) -> float:
     """Share of rollouts where the runtime had to demand the final answer (Appendix B)."""
-    return sum(r.forced_terminal for r in results) / len(results) if results else math.nan
+    return _mean([float(r.forced_terminal) for r in results])
 
 
 def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else math.nan
 
 
-def _ci(values: list[float], seed: int, n_resamples: int, confidence: float) -> tuple[float, float]:
-    if not values:
-        return math.nan, math.nan
-    iv = bootstrap_ci(values, n_resamples=n_resamples, confidence=confidence, seed=seed)
-    return iv.ci_low, iv.ci_high
+#: the metrics `aggregate` reports, each with `<metric>_ci_low` / `<metric>_ci_high`
+METRICS = ("reward", "regret", "n_regret", "success", "avg_turns", "avg_cost", "avg_penalty", "unsupported_rate",
+           "forced_terminal_rate", "reference_reward", "baseline_reward")
 
 
-def _per_instance(results: list[EpisodeResult], refs: dict[str, ReferenceValues]) -> dict[str, dict[str, float]]:
-    """Each headline metric per instance (the unit the bootstrap resamples)."""
-    rew = reward(results)
+def per_instance(results: Iterable[EpisodeResult], refs: dict[str, ReferenceValues]) -> dict[str, dict[str, float]]:
+    """Every metric per instance (cig_id -> value), the unit both the point estimate and its CI average.
+
+    Rollout quantities are averaged over the instance's rollouts of each intent and then over its intents
+    (eq. 6: the hidden intent is uniform over Z_x); the unsupported rate is the share of the instance's asks
+    (an instance without asks has none); reference and baseline values are the planner's exact ones."""
+    rows = _sorted(results)
+    rew = reward(rows)
+    by_cig: dict[str, list[EpisodeResult]] = defaultdict(list)
+    for r in rows:
+        by_cig[r.cig_id].append(r)
+    unsupported = {x: unsupported_rate(rs) for x, rs in sorted(by_cig.items())}
     return {
         "reward": rew,
         "regret": regret(rew, refs),
         "n_regret": normalised_regret(rew, refs),
-        "success": instance_means(results, "utility"),
-        "avg_turns": instance_means(results, "asks"),
-        "avg_cost": instance_means(results, "cost"),
-        "avg_penalty": instance_means(results, "penalty"),
-        "forced_terminal_rate": instance_means(results, "forced_terminal"),
+        "success": instance_means(rows, "utility"),
+        "avg_turns": instance_means(rows, "asks"),
+        "avg_cost": instance_means(rows, "cost"),
+        "avg_penalty": instance_means(rows, "penalty"),
+        "unsupported_rate": {x: v for x, v in unsupported.items() if v is not None},
+        "forced_terminal_rate": instance_means(rows, "forced_terminal"),
+        "reference_reward": {x: refs[x].reference for x in rew},
+        "baseline_reward": {x: refs[x].baseline for x in rew},
     }
+
+
+def estimate(values: Sequence[float], *, seed: int, n_resamples: int, confidence: float) -> tuple[float, float, float]:
+    """(point, ci_low, ci_high) of the mean over instances: the point is the mean of the per-instance values and
+    the CI the percentile bootstrap of that same mean over the same values (DESIGN §7). The percentile interval
+    of a mean holds the sample mean up to floating-point rounding of the resampled sums; the bounds are widened
+    to the point where rounding put it a few ulps outside. NaN for no instances."""
+    if not values:
+        return math.nan, math.nan, math.nan
+    iv = bootstrap_ci(list(values), n_resamples=n_resamples, confidence=confidence, seed=seed)
+    return iv.estimate, min(iv.ci_low, iv.estimate), max(iv.ci_high, iv.estimate)
+
+
+def _report(per: dict[str, dict[str, float]], seed: int, n_resamples: int, confidence: float) -> dict[str, Any]:
+    """Each metric's point and CI; None where no instance defines it (the unsupported rate without any ask)."""
+    out: dict[str, Any] = {}
+    for key in METRICS:
+        values = list(per[key].values())
+        point, lo, hi = estimate(values, seed=seed, n_resamples=n_resamples, confidence=confidence) if values \
+            else (None, None, None)
+        out[key], out[f"{key}_ci_low"], out[f"{key}_ci_high"] = point, lo, hi
+    return out
 
 
 def _block(results: list[EpisodeResult], refs: dict[str, ReferenceValues], seed: int, n_resamples: int,
            confidence: float) -> dict[str, Any]:
-    per = _per_instance(results, refs)
-    rew = per["reward"]
-    per_instance = {k: list(v.values()) for k, v in per.items()}
-    out: dict[str, Any] = {
-        "n": len(rew),
-        "n_rollouts": len(results),
-        "reward": _mean(per_instance["reward"]),
-        "regret": _mean(per_instance["regret"]),
-        "n_regret": _mean(per_instance["n_regret"]),
-        "success": success_rate(results),
-        "avg_turns": avg_turns(results),
-        "avg_cost": avg_cost(results),
-        "avg_penalty": avg_penalty(results),
-        "unsupported_rate": unsupported_rate(results),
-        "forced_terminal_rate": forced_terminal_rate(results),
-        "reference_reward": _mean([refs[x].reference for x in rew]),
-        "baseline_reward": _mean([refs[x].baseline for x in rew]),
-    }
-    # CIs resample instances (DESIGN §7); rollout-level rates use their per-instance means.
-    for k, values in per_instance.items():
-        out[f"{k}_ci_low"], out[f"{k}_ci_high"] = _ci(values, seed, n_resamples, confidence)
-    return out
+    per = per_instance(results, refs)
+    return {"n": len(per["reward"]), "n_rollouts": len(results), **_report(per, seed, n_resamples, confidence)}
 
 
 def aggregate(results: Iterable[EpisodeResult],
               refs: dict[str, ReferenceValues] | dict[str, dict[str, ReferenceValues]],
               *, seed: int = 0, n_resamples: int = 1000, confidence: float = 0.95) -> dict[str, Any]:
-    """The report object: headline metrics with `<metric>_ci_low/_ci_high`, and `by_persona` blocks.
+    """The report object: every metric of `METRICS` with `<metric>_ci_low/_ci_high`, and `by_persona` blocks.
 
+    One estimator everywhere: per-instance values (`per_instance`), then their mean over instances, with the
+    bootstrap CI of that mean (`estimate`). With several personas in one run an instance's value is its mean over
+    the personas it was run under (each persona weighs the same), over the instances every persona ran.
     `refs` maps cig_id → ReferenceValues, or persona → (cig_id → ReferenceValues) when personas differ."""
     rows = _sorted(results)
     personas = sorted({r.persona for r in rows})
@@ -181,19 +198,20 @@ def aggregate(results: Iterable[EpisodeResult],
             return refs[persona]  # type: ignore[return-value]
         return refs  # type: ignore[return-value]
 
-    by_persona = {p: _block([r for r in rows if r.persona == p], refs_for(p), seed, n_resamples, confidence)
-                  for p in personas}
+    by_rows = {p: [r for r in rows if r.persona == p] for p in personas}
+    by_persona = {p: _block(by_rows[p], refs_for(p), seed, n_resamples, confidence) for p in personas}
     if len(personas) == 1:
         out = dict(by_persona[personas[0]])
     else:
-        # Several personas in one run: headline = mean over personas' blocks (each persona weighs the same).
-        out = {k: _mean([float(b[k]) for b in by_persona.values() if b.get(k) is not None])
-               for k in by_persona[personas[0]] if not k.endswith(("_ci_low", "_ci_high"))}
-        # CIs resample instances; an instance's value is its mean over the personas it was run under.
-        pers = [_per_instance([r for r in rows if r.persona == p], refs_for(p)) for p in personas]
-        for key in pers[0]:
-            cigs = sorted(set.intersection(*(set(d[key]) for d in pers)))
-            values = [sum(d[key][c] for d in pers) / len(pers) for c in cigs]
-            out[f"{key}_ci_low"], out[f"{key}_ci_high"] = _ci(values, seed, n_resamples, confidence)
+        pers = [per_instance(by_rows[p], refs_for(p)) for p in personas]
+        common = sorted(set.intersection(*(set(d["reward"]) for d in pers)))
+        per: dict[str, dict[str, float]] = {}
+        for key in METRICS:
+            per[key] = {}
+            for c in common:
+                vals = [d[key][c] for d in pers if c in d[key]]
+                if vals:
+                    per[key][c] = sum(vals) / len(vals)
+        out = {"n": len(common), "n_rollouts": len(rows), **_report(per, seed, n_resamples, confidence)}
     out["by_persona"] = by_persona
     return out

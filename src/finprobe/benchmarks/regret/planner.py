@@ -8,8 +8,10 @@ reachable state is expanded, and the value is the exact expectation of R = U −
 
 - asking variable j costs λ·tokens(its cheapest reference question), plus the redundancy penalty when the
   belief is already resolved, plus the expected penalty of its outcome (uncertain, off-topic, contradiction);
-- answering intent z yields P(z) − λ·tokens(the answer text); the planner answers with the intent of highest
-  expected reward (the MAP intent; among equally likely intents the shortest answer);
+- answering intent z yields P(z) − λ·tokens(the answer text), or P(z) alone when the profile values the
+  reference as the paper does (`CostProfile.reference_answer_tokens` False: committing is a semantic action);
+  the planner answers with the intent of highest expected reward (the MAP intent; among equally likely
+  intents the shortest answer when answers are charged, else the first);
 - no ask is possible after `horizon` asks or once the persona's patience is used up.
 The immediate-answer baseline is the same answer rule at the prior.
 """
@@ -82,7 +84,8 @@ class Planner:
         self._slot = [[self._values[j].index(i.slots[name]) for j, name in enumerate(self._vars)]
                       for i in cig.intents]
         self._ask_cost = [lam * count_tokens(reference_question(cig, name)) for name in self._vars]
-        self._answer_cost = [lam * count_tokens(answer_text(i)) for i in cig.intents]
+        self._answer_cost = [lam * count_tokens(answer_text(i)) if profile.reference_answer_tokens else 0.0
+                             for i in cig.intents]
         p = persona
         self._p_off, self._p_unc = 1 - p.cooperation, p.cooperation * p.vagueness
         self._p_inf = p.cooperation * (1 - p.vagueness)

@@ -1,4 +1,5 @@
-"""RegretBench construction: converters from public data to CIGs (`convert`), and LLM-assisted splitting.
+"""RegretBench construction: converters from public data to CIGs (`convert`, rules, offline), and the
+LLM-assisted option through a `generator` role (`convert_with_generator`), whose CIGs pass the same checks.
 
 `convert(kind, input, out_dir)` reads `input` (a path or URL) in the source's official format, converts it
 and writes `out_dir/cigs.jsonl`, `out_dir/dropped.jsonl` (one record per dropped source record, with
@@ -9,11 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from finprobe.build.regret.common import ConversionResult, DroppedRecord
-from finprobe.build.regret.llm import LLMSplitError, Reading, llm_split, refine_ambignq_with_llm
+from finprobe.build.regret.llm import (
+    LLMSplitError,
+    Reading,
+    convert_with_generator,
+    llm_split,
+    refine_ambignq_with_llm,
+)
 from finprobe.core.sources import decode_text, json_records, read_source
 
-__all__ = ["CONVERTER_KINDS", "ConversionResult", "DroppedRecord", "LLMSplitError", "Reading", "convert", "llm_split",
-           "refine_ambignq_with_llm"]
+__all__ = ["CONVERTER_KINDS", "ConversionResult", "DroppedRecord", "LLMSplitError", "Reading", "convert",
+           "convert_with_generator", "llm_split", "refine_ambignq_with_llm"]
 
 CONVERTER_KINDS = ("ambignq", "pscon", "condambigqa", "ambigdocs", "fininteract")
 

@@ -9,7 +9,9 @@ clarification needed), kept apart. Appendix A's filter, as rules; each drop is r
 annotators disagreeing on whether the question is ambiguous (a dominant reading), fewer than two readings,
 too many alternatives, a reading without an answer, messy (long) answers, readings that share an answer
 (clarification would not change it), readings that are different questions rather than readings of one
-(the question word changes), and readings not labelled by a concise shared attribute.
+(the question word changes), and readings not labelled by a concise shared attribute. A list question split
+into its members ("Who starred in X?" read as "Who starred as A in X?", "... as B ...") is kept as one reading
+whose answer is the list, among the controls (`metadata.list_question`). Every kept CIG passes `common.vet`.
 """
 
 from __future__ import annotations
@@ -18,13 +20,16 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from rapidfuzz.distance import Levenshtein
+
 from finprobe.benchmarks.regret._text import norm
 from finprobe.benchmarks.regret.cig import CIG, Intent
+from finprobe.benchmarks.regret.quality import GENERIC_VARIABLE
 from finprobe.build.regret.attributes import VariablePlan, build_variables, features
 from finprobe.build.regret.common import ConversionResult
 from finprobe.core.formats.ambignq import AmbigNQRecord, MultipleQAs
 
-__all__ = ["convert_ambignq_records", "specifiers", "MAX_INTENTS", "MAX_ANSWER_WORDS"]
+__all__ = ["convert_ambignq_records", "is_list_question", "specifiers", "MAX_INTENTS", "MAX_ANSWER_WORDS"]
 
 MAX_INTENTS = 12
 MAX_ANSWER_WORDS = 10
@@ -54,6 +59,27 @@ def specifiers(prompt: str, question: str) -> tuple[str, list[str]]:
     return " ... ".join(spans), qchange
 
 
+#: a prompt that asks for several things at once ("Who starred in ...?", "What are the two largest ...?")
+_LIST_CUE = re.compile(r"(?i)^\s*(?:who|what|which)\s+(?:\w+\s+){0,3}?(?:are|were)\b|\b(?:starred|starring|stars|cast|"
+                       r"members|lineup|line-up|roster|teams|players|founders|judges|hosts|winners|leaders|"
+                       r"superpowers)\b|\bthe\s+(?:two|three|four|five|six|seven|"
+                       r"eight|nine|ten|\d+)\s+(?:\w+\s+)?\w+s\b")
+#: variable types that name members of a set (a character, a place, an unnamed referent), not versions of one thing
+_MEMBER_TYPES = frozenset({"role", "place", "referent", "artist"})
+
+
+def is_list_question(prompt: str, variables: list[str]) -> bool:
+    """Whether the readings of `prompt` are the members of one list answer rather than readings of the question:
+    the prompt asks for several things and the readings differ only by which member they name."""
+    return bool(_LIST_CUE.search(prompt)) and bool(variables) and all(
+        v.split("_")[0] in _MEMBER_TYPES for v in variables)
+
+
+#: prompts about a work that has artists ("the song", "written", "painting"): only there is "by X" an artist
+_WORKS = re.compile(r"(?i)\b(?:song|songs|sing|sings|sang|sung|album|single|track|record|recorded|cover|wrote|write|"
+                    r"written|writer|compose[ds]?|composer|lyrics|book|novel|poem|painting|painted|band|music)\b")
+
+
 def _plan(prompt: str, pairs: MultipleQAs) -> VariablePlan | str:
     per = []
     for p in pairs.qaPairs:
@@ -66,8 +92,18 @@ def _plan(prompt: str, pairs: MultipleQAs) -> VariablePlan | str:
             return "alternatives not cleanly labelled (long distinguishing phrases)"
         # Typed attributes come from the added words, except a place or role named in the full reading.
         f = features(spec)
+        if "artist" in f and not _WORKS.search(prompt):
+            f[GENERIC_VARIABLE] = f.pop("artist")  # "won by MS Dhoni" names a captain, not an artist
         per.append(f)
-    return build_variables(per)
+    plan = build_variables(per)
+    if not isinstance(plan, str):
+        for var in plan.variables:
+            near = [(a, b) for i, a in enumerate(var.values) for b in var.values[i + 1:]
+                    if min(len(a), len(b)) >= 6 and not re.search(r"\d", a + b)
+                    and Levenshtein.distance(a.lower(), b.lower()) <= 2]
+            if near:
+                return f"readings not separated (near-identical values {near[0][0]!r} and {near[0][1]!r})"
+    return plan
 
 
 def convert_ambignq_records(records: Iterable[AmbigNQRecord], result: ConversionResult,
@@ -114,6 +150,16 @@ def convert_ambignq_records(records: Iterable[AmbigNQRecord], result: Conversion
         plan = _plan(rec.question, pairs)
         if isinstance(plan, str):
             result.drop(rid, plan, where=rec.where)
+            continue
+        if is_list_question(rec.question, [v.name for v in plan.variables]):
+            # "Who starred in X?" split into "Who starred as A / as B ...": one reading whose answer is the list
+            members = [p.answer[0] for p in pairs.qaPairs]
+            listed = ", ".join(members[:-1]) + " and " + members[-1]
+            result.controls.append(CIG(
+                cig_id=f"ambignq-{rid}", prompt=rec.question,
+                intents=[Intent(intent_id="list", description=rec.question, answer_aliases=[listed])],
+                metadata={"source": "ambignq", "source_id": rid, "control": True, "list_question": True,
+                          "members": members, "member_questions": [p.question for p in pairs.qaPairs]}))
             continue
         intents = [Intent(intent_id=f"r{k + 1}", description=p.question, slots=plan.slots[k],
                           answer_aliases=list(p.answer)) for k, p in enumerate(pairs.qaPairs)]

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 
 from finprobe.benchmarks.regret.cig import ClarifyAction, Variable, ask_action
+from finprobe.benchmarks.regret.places import is_place
+from finprobe.benchmarks.regret.quality import CRITERIA, GENERIC_VARIABLE
 
 __all__ = ["TYPE_ORDER", "VariablePlan", "build_variables", "features", "reference_questions"]
 
@@ -34,14 +36,16 @@ _PLATFORM = re.compile(r"\b(playstation(?: \d| vita| portable)?|ps\d|xbox(?: one
 _ROLE = re.compile(r"(?:^|\b)(?:as|character(?: of)?|role of|the role)\s+"
                    r"(['\"]?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})")
 _ARTIST = re.compile(r"(?:^|\b)by\s+(?:the\s+)?([A-Z][\w.'&-]*(?:\s+[A-Z][\w.'&-]*){0,3})")
-_CRITERION = re.compile(r"(?:^|\b)(?:by|in terms of|measured by)\s+((?:total\s+)?[a-z][a-z-]+)\b")
+_CRITERION = re.compile(r"(?:^|\b)(?:by|in terms of|measured by)\s+((?:total\s+|seating\s+|land\s+)?[a-z][a-z-]+)\b")
+_NOT_ROLE = re.compile(r"^(?:celsius|fahrenheit|mrs?|ms|dr)\.?$", re.I)
+_CORPORATE = re.compile(r"\b(?:llc|inc|corp|corporation|ltd|company|group)\b\.?", re.I)
 _LANGUAGES = {"english", "japanese", "spanish", "french", "german", "chinese", "mandarin", "cantonese", "hindi",
               "korean", "italian", "portuguese", "russian", "arabic", "dutch", "swedish", "latin", "greek",
               "hebrew", "turkish", "polish", "tamil", "telugu", "urdu", "bengali", "persian", "irish", "welsh"}
 _LANGUAGE = re.compile(r"\b(" + "|".join(sorted(_LANGUAGES)) + r")\b", re.I)
 _MEDIUM_CANON = {"movie": "film", "tv show": "tv series", "television series": "tv series", "show": "tv series",
                  "series": "tv series", "book": "novel"}
-_PLACE = re.compile(r"(?:^|\b)(?:in|at|of|from)\s+(?:the\s+)?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})")
+_PLACE = re.compile(r"(?:^|\b)(?:in|at|from|of)\s+(?:the\s+)?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})")
 _MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december"}
 _ROLE_WORDS = re.compile(r"\b(character|role|actor|actress|voice|voiced|singer|player|coach|captain|host|"
@@ -49,7 +53,7 @@ _ROLE_WORDS = re.compile(r"\b(character|role|actor|actress|voice|voiced|singer|p
 
 #: attribute types, in the order used to name merged variables' values
 TYPE_ORDER = ("year", "ordinal", "season", "medium", "place", "language", "role", "artist", "criterion", "gender",
-              "platform")
+              "platform", GENERIC_VARIABLE)
 
 _QUESTIONS: dict[str, tuple[str, str]] = {
     # type -> (the question naming the dimension, a description of the variable)
@@ -67,15 +71,21 @@ _QUESTIONS: dict[str, tuple[str, str]] = {
     "version": ("Which version do you mean?", "version"),
     "condition": ("Which situation do you mean?", "condition"),
     "person": ("Which person do you mean?", "person"),
+    GENERIC_VARIABLE: ("Which one do you mean?", "which one"),
 }
 
 
 def features(phrase: str) -> dict[str, str]:
     """Typed attributes of a distinguishing phrase: type -> value (as written, compact)."""
     out: dict[str, str] = {}
-    years = [m.group(0).replace(" ", "") for m in _YEAR.finditer(phrase)]
-    if years:
-        out["year"] = " to ".join(years) if len(years) <= 2 else ", ".join(years)
+    years = list(dict.fromkeys(m.group(0).replace(" ", "") for m in _YEAR.finditer(phrase)))
+    # one value per reading: a year, a range written as one ("1990-91", "1990s"), or two years joined as a range
+    # ("from 1990 to 1995"); several years are no single value, so the reading has no year attribute
+    if len(years) == 1:
+        out["year"] = years[0]
+    elif len(years) == 2 and all(y.isdigit() for y in years) and re.search(
+            rf"{years[0]}\s*(?:to|-|–|through|until)\s*{years[1]}", phrase):
+        out["year"] = f"{years[0]} to {years[1]}"
     m = _SEASON.search(phrase)
     if m:
         out["season"] = f"{m.group(1).lower()} {m.group(2)}"
@@ -94,26 +104,33 @@ def features(phrase: str) -> dict[str, str]:
     if m:
         out["platform"] = m.group(1)
     m = _ROLE.search(phrase)
-    if m:
+    if m and not _NOT_ROLE.search(m.group(1)):
         out["role"] = m.group(1).strip("'\"")
     elif _ROLE_WORDS.search(phrase) and len(phrase.split()) <= 4:
         out["role"] = _ROLE_WORDS.search(phrase).group(1).lower()  # type: ignore[union-attr]
     m = _ARTIST.search(phrase)
     if m:
-        out["artist"] = m.group(1).strip()
+        if not _CORPORATE.search(m.group(1)):
+            out["artist"] = m.group(1).strip()
     else:
         m = _CRITERION.search(phrase)
-        if m and m.group(1) not in ("the", "a", "an"):
+        if m and set(m.group(1).lower().split()) & CRITERIA:
             out["criterion"] = m.group(1)
     m = _LANGUAGE.search(phrase)
     if m:
         out["language"] = m.group(1).capitalize()
     for m in _PLACE.finditer(phrase):
-        cand = m.group(1).strip()
+        cand = m.group(1).strip().rstrip(".,")
         if (cand.split()[0].lower() in _MONTHS or _YEAR.fullmatch(cand) or cand.lower() in _MEDIA
-                or cand.lower() in _LANGUAGES):
+                or cand.lower() in _LANGUAGES or _SEASON.fullmatch(cand)):
             continue
-        out["place"] = cand
+        # A capitalised name after in / at / from / of is a place only when the gazetteer says so ("in Nebraska");
+        # otherwise ("in the National Football League", "of the Lok Sabha") it tells the readings apart without a
+        # type: the generic referent ("Which one do you mean?").
+        if is_place(cand):
+            out["place"] = cand
+        elif cand.lower() not in {"season", "seasons", "part", "episode"} and not re.search(r"['’]s?$", cand):
+            out.setdefault(GENERIC_VARIABLE, cand)
         break
     return out
 
@@ -157,6 +174,8 @@ def build_variables(per_reading: list[dict[str, str]]) -> VariablePlan | str:
     groups: dict[tuple[int, ...], list[str]] = {}
     for t, vals in cols.items():
         groups.setdefault(_partition(vals), []).append(t)
+    # the generic referent adds nothing to a typed attribute that splits the readings the same way
+    groups = {k: [t for t in ts if t != GENERIC_VARIABLE] or ts for k, ts in groups.items()}
     named: list[tuple[str, list[str]]] = []
     for types in groups.values():
         if len(types) == 1:

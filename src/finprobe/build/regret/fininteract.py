@@ -24,6 +24,11 @@ _QUESTIONS = {
 }
 
 
+_SHORT = {"entity": "Which entity do you mean?", "period": "Which period do you mean?",
+          "metric": "Which metric definition do you mean?", "basis": "Which basis do you mean?",
+          "vintage": "Reported or restated figures?"}
+
+
 def convert_fininteract_instances(instances: Iterable[AmbiguityInstance], result: ConversionResult) -> None:
     for inst in instances:
         result.n_records += 1
@@ -43,8 +48,9 @@ def convert_fininteract_instances(instances: Iterable[AmbiguityInstance], result
         actions = []
         for f in fields:
             offered = f"Do you mean {iv[f]} or {dv[f]}?"
+            # the short question is what the reference planner asks (the cheapest): "Which period do you mean?"
             actions.append(ClarifyAction(action=ask_action(f), reference_questions=[
-                _QUESTIONS.get(f, f"Which {f} do you mean?"), offered]))
+                _QUESTIONS.get(f, f"Which {f} do you mean?"), offered, _SHORT.get(f, f"Which {f} do you mean?")]))
         intents = [
             Intent(intent_id="intended", description=f"{inst.question} ({'; '.join(iv.values())})",
                    slots={f: iv[f] for f in fields}, answer_aliases=[inst.answer],

@@ -21,16 +21,27 @@ from typing import Any
 from finprobe.benchmarks.regret.cig import CIG, ClarifyAction, Intent, Variable, ask_action
 from finprobe.build.regret.common import ConversionResult
 
-__all__ = ["convert_pscon_records", "normalise_attribute", "product_aliases"]
+__all__ = ["TITLE_ATTRIBUTES", "candidate_products", "convert_pscon_records", "normalise_attribute", "product_aliases"]
 
 _COLOURS = ("stainless steel", "rose gold", "space gray", "navy blue", "light blue", "dark blue", "white", "black",
             "silver", "grey", "gray", "red", "blue", "green", "pink", "purple", "gold", "yellow", "orange", "brown",
             "beige", "ivory", "clear", "transparent", "bronze", "copper", "teal", "cream", "charcoal", "multicolor")
 _COLOUR_RE = re.compile(r"\b(" + "|".join(_COLOURS) + r")\b", re.I)
-_SIZE_RE = re.compile(r"\b(\d+(?:\.\d+)?\s*(?:-\s*)?(?:cu\.?\s*ft\.?|cubic\s+(?:ft|feet)\.?|l|liters?|litres?|"
-                      r"qt|quarts?|"
-                      r"oz|ounces?|ml|gb|tb|inch(?:es)?|in\.|\"|mm|cm|lbs?|pounds?|kg|g|pack|count|pcs|pieces|"
-                      r"piece|watts?|mah))(?!\w)", re.I)
+_NUM = r"\b(\d+(?:\.\d+)?\s*(?:-\s*)?"
+#: sizes by what they measure: one variable per measure, so "16GB" (memory) never meets '15.6"' (a screen) or
+#: "850 g" (a weight) in one variable
+_SIZE_CLASSES: dict[str, re.Pattern[str]] = {
+    "storage": re.compile(_NUM + r"(?:gb|tb))(?!\w)(?!\s*(?:ram|memory|ddr|unified|lpddr|gddr))", re.I),
+    "screen_size": re.compile(_NUM + r"(?:inch(?:es)?|in\.|\"|”))(?!\w)", re.I),
+    "weight": re.compile(_NUM + r"(?:lbs?|pounds?|kg|oz|ounces?|grams?|g(?=\s)))(?!\w)", re.I),
+    "capacity": re.compile(_NUM + r"(?:cu\.?\s*ft\.?|cubic\s+(?:ft|feet)\.?|l|liters?|litres?|qt|quarts?|ml|"
+                                 r"gallons?|gal))(?!\w)", re.I),
+    "pack_size": re.compile(_NUM + r"(?:pack|count|pcs|pieces|piece|ct))(?!\w)", re.I),
+    "power": re.compile(_NUM + r"(?:watts?|w|mah))(?!\w)", re.I),
+}
+#: what a PSCon variable may be: the asked attributes, or these read from the titles when none separates
+TITLE_ATTRIBUTES = ("brand", "colour", *_SIZE_CLASSES)
+
 _MODEL_RE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}\b")
 _ATTRIBUTE_NAMES = {
     "brand": "brand", "brands": "brand", "price": "price_band", "colour": "colour", "color": "colour",
@@ -72,10 +83,15 @@ def _brand(title: str, known: list[str]) -> str:
     return words[0].strip(",")
 
 
+def _size_class(titles: list[str]) -> str | None:
+    """The first measure (`_SIZE_CLASSES`) that every title states."""
+    return next((c for c, rx in _SIZE_CLASSES.items() if all(rx.search(t) for t in titles)), None)
+
+
 def _value_key(attr: str, value: str) -> str:
     """Values that differ only in spelling are one value ("55-Inch" / "55 Inch", "Acer" / "acer")."""
     v = value.lower()
-    if attr == "size":
+    if attr in _SIZE_CLASSES:
         v = re.sub(r"[\s.-]", "", v).replace("inches", "inch").replace('"', "inch").replace("cubicft", "cuft")
     return v
 
@@ -87,8 +103,8 @@ def _title_value(attr: str, title: str, known_brands: list[str]) -> str | None:
         brand = _brand(title, known_brands)
         m = _COLOUR_RE.search(title[len(brand):] if title.lower().startswith(brand.lower()) else title)
         return m.group(1).lower().replace("gray", "grey") if m else None
-    if attr == "size":
-        m = _SIZE_RE.search(title)
+    if attr in _SIZE_CLASSES:
+        m = _SIZE_CLASSES[attr].search(title)
         return " ".join(m.group(1).split()) if m else None
     return None
 
@@ -96,11 +112,31 @@ def _title_value(attr: str, title: str, known_brands: list[str]) -> str | None:
 _QUESTIONS = {
     "brand": ["Which brand would you prefer?", "Do you have a brand in mind?"],
     "colour": ["What colour would you like?", "Do you have a colour preference?"],
-    "size": ["What size or capacity are you looking for?", "How big should it be?"],
+    "storage": ["How much storage do you need?", "What storage capacity are you looking for?"],
+    "screen_size": ["What screen size are you looking for?", "How big should the screen be?"],
+    "weight": ["How heavy can it be?", "What weight are you looking for?"],
+    "capacity": ["What capacity are you looking for?", "How big should it be?"],
+    "pack_size": ["How many do you want in a pack?", "What pack size are you looking for?"],
+    "power": ["How powerful should it be?", "What wattage are you looking for?"],
 }
 
 
+_ATTRIBUTE_PREFIX = re.compile(r"^\s*([A-Za-z][\w &/-]{0,30}?)\s*:\s*\S")
+
+
+def _is_attribute(text: str, asked: set[str]) -> bool:
+    """Whether a rated string is a clarifying attribute ("Brand: HP", "Price: $500 to $600", "Departments:
+    Nintendo Switch Consoles") rather than a product title ("Tactics Ogre: Reborn ...")."""
+    m = _ATTRIBUTE_PREFIX.match(text)
+    if not m:
+        return False
+    key = normalise_attribute(m.group(1) + ":")[0]
+    return key in asked or key in set(_ATTRIBUTE_NAMES.values()) or key in {"departments", "department",
+                                                                             "operation_system", "os"}
+
+
 def _candidates(conv: list[dict[str, Any]]) -> tuple[dict[str, str], set[str]]:
+    asked = {normalise_attribute(a)[0] for m in conv for a in m.get("clarifying_attribute") or []}
     titles: dict[str, str] = {}
     liked: set[str] = set()
     for m in conv:
@@ -110,12 +146,21 @@ def _candidates(conv: list[dict[str, Any]]) -> tuple[dict[str, str], set[str]]:
         for r in m.get("user_rating") or []:
             rate = str(r.get("product_rate") or "")
             mm = re.match(r"(?s)(.*)\((liked|disliked)\)\s*$", rate)
-            if not r.get("product_id") or not mm:
-                continue
+            if not r.get("product_id") or not mm or _is_attribute(mm.group(1), asked):
+                continue  # a rating of a clarifying attribute ("Brand: HP(liked)"), not of a product
             titles.setdefault(r["product_id"], mm.group(1).strip())
             if mm.group(2) == "liked":
                 liked.add(r["product_id"])
     return titles, liked
+
+
+def candidate_products(conv: list[dict[str, Any]]) -> tuple[dict[str, str], set[str], str | None]:
+    """(product id -> title, liked product ids, the user's request): the request is the first user message that
+    states what is wanted (it carries search keywords)."""
+    users = [m for m in conv if m.get("role") == "user" and str(m.get("content", "")).strip()]
+    first_user = next((m for m in users if m.get("keywords")), users[0] if users else None)
+    titles, liked = _candidates(conv)
+    return titles, liked, str(first_user["content"]).strip() if first_user is not None else None
 
 
 def convert_pscon_records(records: Iterable[tuple[str, Any]], result: ConversionResult) -> None:
@@ -132,13 +177,10 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
             continue
         rid = str(rec.get("conv_id"))
         conv = rec["conversation"]
-        # The request: the first user message that states what is wanted (it carries search keywords).
-        users = [m for m in conv if m.get("role") == "user" and str(m.get("content", "")).strip()]
-        first_user = next((m for m in users if m.get("keywords")), users[0] if users else None)
-        if first_user is None:
+        titles, liked, request = candidate_products(conv)
+        if request is None:
             result.drop(rid, "no user request", where=where)
             continue
-        titles, liked = _candidates(conv)
         if len(titles) < 3:
             result.drop(rid, "fewer than three candidate products", detail=str(len(titles)), where=where)
             continue
@@ -155,7 +197,10 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
         pids = list(titles)
         variables: dict[str, list[str]] = {}
         dropped_vars: dict[str, str] = {}
-        for attr in asked + [a for a in ("brand", "colour", "size") if a not in asked]:
+        # "Size" asked: the measure every candidate's title states (a laptop's screen, a fridge's capacity)
+        classes = [_size_class(list(titles.values())) if a == "size" else a for a in asked]
+        asked = [a for a in dict.fromkeys(classes) if a is not None]
+        for attr in asked + [a for a in TITLE_ATTRIBUTES if a not in asked]:
             vals = [_title_value(attr, titles[p], known_brands) for p in pids]
             if attr == "brand" and attr not in asked and not all(
                     any(titles[p].lower().startswith(b.lower()) for b in known_brands) for p in pids):
@@ -204,7 +249,7 @@ def convert_pscon_records(records: Iterable[tuple[str, Any]], result: Conversion
         actions = [ClarifyAction(action=ask_action(k), reference_questions=_QUESTIONS.get(
             k, [f"What {k.replace('_', ' ')} are you looking for?"])) for k in variables]
         result.keep(CIG(
-            cig_id=f"pscon-{rid}", prompt=str(first_user["content"]).strip(), intents=intents, variables=cig_vars,
+            cig_id=f"pscon-{rid}", prompt=request, intents=intents, variables=cig_vars,
             actions=actions,
             metadata={"source": "pscon", "source_id": rid, "liked_intents": liked_intents,
                       "clarified_attributes": asked, "dropped_variables": dropped_vars,

@@ -9,6 +9,7 @@ is kept small on purpose (one pre-serialised body, orjson, no per-request object
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.utils
 import logging
 import os
@@ -49,6 +50,26 @@ _TRANSIENT_5XX = frozenset({502, 503, 504})
 _EXCERPT_CHARS = 300
 # Request fields whose names are too common in error prose to say anything ("model failed to load").
 _UNTELLING_FIELDS = frozenset({"model", "type", "name"})
+
+
+def _check_settings(*, max_concurrency: int | None, max_retries: int, timeout_s: float, backoff_base_s: float,
+                    backoff_max_s: float, retry_after_cap_s: float) -> None:
+    """Each setting's range, with its name in the message (`--set ROLE.NAME=VALUE` sets them)."""
+    def number(name: str, value: Any, *, positive: bool, whole: bool = False) -> None:
+        kind = "a whole number" if whole else "a number"
+        ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+        if isinstance(value, bool) or not ok or value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"{name} must be {kind}, got {value!r}")
+        if (value <= 0) if positive else (value < 0):
+            raise ValueError(f"{name} must be {'> 0' if positive else '>= 0'}, got {value!r}")
+
+    if max_concurrency is not None:
+        number("max_concurrency", max_concurrency, positive=True, whole=True)
+    number("max_retries", max_retries, positive=False, whole=True)
+    number("timeout_s", timeout_s, positive=True)
+    number("backoff_base_s", backoff_base_s, positive=False)
+    number("backoff_max_s", backoff_max_s, positive=False)
+    number("retry_after_cap_s", retry_after_cap_s, positive=False)
 
 
 class _Secret:
@@ -134,11 +155,17 @@ def parse_retry_after(value: str | None, *, now: float | None = None) -> float |
 
 
 class OpenAICompatibleModel:
-    """A ModelBackend that POSTs to `{base_url}/chat/completions` with retries, backoff and a concurrency cap.
+    """A ModelBackend that POSTs to `{base_url}/chat/completions` with retries, backoff and an optional
+    concurrency cap.
 
     The API key is read once from the environment variable named by `api_key_env` and sent as a Bearer
     token; it never appears in reprs, errors or logs. `api_key_env=None` sends no Authorization header
     (typical for local servers). Instances are safe to call concurrently from one event loop.
+
+    `max_concurrency`: requests in flight at once to this endpoint. None (the default) sets no cap of the
+    backend's own: the caller's concurrency is the limit (a run's `--concurrency`, which the runner
+    enforces for every model call), so `--concurrency 256` means 256 requests in flight, not a hidden 64.
+    Set it to cap one endpoint below the run's concurrency (a rate-limited provider).
     """
 
     kind = "openai"
@@ -155,7 +182,7 @@ class OpenAICompatibleModel:
         backoff_base_s: float = 0.5,
         backoff_max_s: float = 30.0,
         retry_after_cap_s: float = 60.0,
-        max_concurrency: int = 64,
+        max_concurrency: int | None = None,
         price: Price | None = None,
         extra_body: dict[str, Any] | None = None,
         supports_schema: bool | None = None,
@@ -163,12 +190,9 @@ class OpenAICompatibleModel:
         structured_output_ladder: Sequence[StructuredOutput | str] | None = None,
         seed: int | None = None,
     ):
-        if max_concurrency < 1:
-            raise ValueError("max_concurrency must be >= 1")
-        if max_retries < 0:
-            raise ValueError("max_retries must be >= 0")
-        if timeout_s <= 0:
-            raise ValueError("timeout_s must be > 0")
+        _check_settings(max_concurrency=max_concurrency, max_retries=max_retries, timeout_s=timeout_s,
+                        backoff_base_s=backoff_base_s, backoff_max_s=backoff_max_s,
+                        retry_after_cap_s=retry_after_cap_s)
         self.base_url = base_url.rstrip("/")
         self.model = model
         self.api_key_env = api_key_env
@@ -177,7 +201,7 @@ class OpenAICompatibleModel:
         self.backoff_base_s = float(backoff_base_s)
         self.backoff_max_s = float(backoff_max_s)
         self.retry_after_cap_s = float(retry_after_cap_s)
-        self.max_concurrency = int(max_concurrency)
+        self.max_concurrency = None if max_concurrency is None else int(max_concurrency)
         self.price = price
         self.extra_body = dict(extra_body or {})
         # How a response schema is sent (see finprobe.core.models.structured). `supports_schema=False` is the
@@ -205,7 +229,7 @@ class OpenAICompatibleModel:
         # Seeded so that backoff schedules are reproducible in tests.
         self._rng = random.Random(seed)
         self._session: aiohttp.ClientSession | None = None
-        self._sem: asyncio.Semaphore | None = None
+        self._sem: asyncio.Semaphore | contextlib.nullcontext[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._default_timeout = aiohttp.ClientTimeout(total=self.timeout_s)
         # How retries wait; an attribute so tests can record the delays instead of sleeping them.
@@ -231,7 +255,7 @@ class OpenAICompatibleModel:
     __str__ = __repr__
 
     # ------------------------------------------------------------------ plumbing
-    def _ensure_session(self) -> tuple[aiohttp.ClientSession, asyncio.Semaphore]:
+    def _ensure_session(self) -> tuple[aiohttp.ClientSession, asyncio.Semaphore | contextlib.nullcontext[None]]:
         loop = asyncio.get_running_loop()
         if self._session is None or self._session.closed or self._loop is not loop:
             # A session and a semaphore belong to one event loop; a new loop (e.g. a second
@@ -239,11 +263,13 @@ class OpenAICompatibleModel:
             headers = {"Content-Type": "application/json", "Accept": "application/json"}
             if self._key is not None:
                 headers["Authorization"] = "Bearer " + self._key.get()
-            connector = aiohttp.TCPConnector(limit=self.max_concurrency, limit_per_host=0, ttl_dns_cache=300)
+            # limit=0: no connection cap of aiohttp's own (its default is 100) beyond max_concurrency
+            connector = aiohttp.TCPConnector(limit=self.max_concurrency or 0, limit_per_host=0, ttl_dns_cache=300)
             # No cookie jar: an API client keeps no cookies, and the jar costs time on every request.
             self._session = aiohttp.ClientSession(connector=connector, headers=headers, raise_for_status=False,
                                                   cookie_jar=aiohttp.DummyCookieJar())
-            self._sem = asyncio.Semaphore(self.max_concurrency)
+            self._sem = (asyncio.Semaphore(self.max_concurrency) if self.max_concurrency is not None
+                         else contextlib.nullcontext())
             self._loop = loop
         assert self._sem is not None
         return self._session, self._sem

@@ -11,6 +11,7 @@ Baseline policies and built-in components (a family's own names) are resolved by
 
 from __future__ import annotations
 
+import inspect
 import os
 from typing import Any
 
@@ -104,12 +105,31 @@ def resolved_base_url(role: RoleConfig) -> str | None:
             "https://api.openai.com/v1")
 
 
+#: role settings that are not backend arguments, and where each is given instead
+_NOT_ARGS = {"spec": "the role's spec (--agent, --user, ...)", "model": "the spec's MODEL (openai:MODEL)",
+             "base_url": "--base-url or the role's base_url", "api_key_env": "--api-key-env or the role's api_key_env"}
+
+
+def _check_args(kind: str, backend: type, args: dict[str, Any], fixed: tuple[str, ...]) -> None:
+    """Backend arguments (`--set ROLE.NAME=VALUE`, a run config's `args`) the backend takes, or SpecError
+    naming the setting and the ones it does take (never Python's own "unexpected keyword argument")."""
+    params = [n for n, p in inspect.signature(backend).parameters.items()
+              if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and n not in fixed]
+    for name in args:
+        if name in fixed or name in _NOT_ARGS:
+            raise SpecError(f"setting {name!r} is not a backend argument of {kind} models: give it as "
+                            f"{_NOT_ARGS.get(name, 'part of the spec')}")
+        if name not in params:
+            raise SpecError(f"unknown setting {name!r} for {kind} models; their settings: {', '.join(params)}")
+
+
 def build_backend(role: RoleConfig) -> ModelBackend:
     kind, rest = parse_spec(role.spec)
     args: dict[str, Any] = dict(role.args)
     if kind == "local":
         from finprobe.core.models.local import LocalLlamaModel
 
+        _check_args(kind, LocalLlamaModel, args, ())
         if rest:
             args.setdefault("model_path", rest)
         return LocalLlamaModel(**args)
@@ -118,6 +138,7 @@ def build_backend(role: RoleConfig) -> ModelBackend:
             raise SpecError(f"{role.spec!r}: name the model, e.g. {kind}:gpt-4o-mini")
         from finprobe.core.models.openai_compat import OpenAICompatibleModel
 
+        _check_args(kind, OpenAICompatibleModel, args, ("base_url", "model", "api_key_env"))
         preset = PRESETS[kind]
         preset_key = preset.api_key_env
         args.setdefault("structured_output_ladder", preset.ladder)
