@@ -466,3 +466,38 @@ def test_a_400_that_does_not_name_the_model_only_warns(tmp_path, no_keys):
         r = invoke("validate", "reasoning", "--agent", "openai:another-model", "--base-url", server.base_url)
     assert r.exit_code == 0, r.output
     assert "the preflight request got HTTP 400" in one_line(r.output)
+
+
+# --------------------------------------------------------------------------- signals through the API (with issue 28)
+def test_an_interrupt_while_the_report_is_written_says_the_run_is_stored(tmp_path, monkeypatch):
+    """The run goes through `finprobe.api` (issue 27) and a signal is still told apart by phase (issue 28):
+    after the trials are stored, Ctrl-C while the report is written names the command that writes it."""
+    import finprobe.report.html as html
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(html, "write_run_report", interrupted)
+    out = tmp_path / "run"
+    r = invoke("run", "reasoning", "--agent", "reference", "--limit", "2", "--out", out, "--no-progress")
+    assert r.exit_code == 130, r.output
+    text = one_line(r.output)
+    assert "interrupted by SIGINT: the run is complete (2 of 2 stored) but its HTML report was not written" in text
+    assert f"finprobe report {out} --html {out / 'report.html'}" in text
+    assert (out / "samples.jsonl").read_text().count("\n") == 2 and not (out / "report.html").exists()
+
+
+def test_an_interrupt_during_the_preflight_stores_nothing(tmp_path, monkeypatch, no_keys):
+    from finprobe.core.runner import Runner
+
+    async def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Runner, "preflight", interrupted)
+    with MockServerThread(default_reply="ANSWER: 1") as server:
+        r = invoke("run", "reasoning", "--agent", "openai:mock-model", "--base-url", server.base_url,
+                   "--out", tmp_path / "run", "--no-progress")
+        sent = server.server.n_requests
+    assert r.exit_code == 130, r.output
+    assert "interrupted by SIGINT: before any sample ran: nothing new was stored" in one_line(r.output)
+    assert sent == 0 and not (tmp_path / "run" / "samples.jsonl").exists()
