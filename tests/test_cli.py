@@ -199,7 +199,7 @@ def test_demo_suite_shows_each_family_beside_its_baselines(tmp_path):
     text = " ".join(r.output.split())
     for family in ("reasoning", "ambiguity"):
         assert f"{family}: this run beside the baseline policies (value; CIs in the HTML report)" in text
-    assert re.search(r"│ pass_rate\s+│\s+0\.000 │\s+1\.000 │", r.output)  # the endpoint vs the reference
+    assert re.search(r"│ pass rate\s+│\s+0\.000 │\s+1\.000 │", r.output)  # the endpoint vs the reference
     headers, first_rows = {}, {}
     for family in ("reasoning", "ambiguity"):
         report = (tmp_path / "demo" / family / "report.html").read_text()
@@ -209,7 +209,7 @@ def test_demo_suite_shows_each_family_beside_its_baselines(tmp_path):
     assert headers["reasoning"] == ["this run (openai:mock)", "reference", "human-answer"]
     assert headers["ambiguity"] == ["this run (openai:mock)", "oracle", "default", "ask-then-oracle", "silent"]
     # the reference passes everything; the oracle is right everywhere; the endpoint's "ANSWER: 1" never is
-    assert first_rows["reasoning"][:3] == ["pass_rate", "0.000 [0.000, 0.000]", "1.000 [1.000, 1.000]"]
+    assert first_rows["reasoning"][:3] == ["pass rate", "0.000 [0.000, 0.000]", "1.000 [1.000, 1.000]"]
     assert first_rows["ambiguity"][:4] == ["accuracy", "0.000 [0.000, 0.000]", "1.000 [1.000, 1.000]",
                                            "0.000 [0.000, 0.000]"]
     assert "finprobe run reasoning --agent openai:MODEL" in text
@@ -235,7 +235,7 @@ def test_newcomer_demo_suite_on_the_embedded_model(tmp_path, monkeypatch):
 
     families = available_families()
     assert r.output.count("this run beside the baseline policies") == len(families) == 4
-    assert re.search(r"│ pass_rate\s+│\s+[01]\.000 │\s+1\.000 │", r.output)  # this run, then the reference
+    assert re.search(r"│ pass rate\s+│\s+[01]\.000 │\s+1\.000 │", r.output)  # this run, then the reference
     assert "this run (local)" in r.output and "finprobe run reasoning --agent openai:MODEL" in " ".join(r.output.split())
     for family in families:
         html = (tmp_path / family / "report.html").read_text()

@@ -72,6 +72,13 @@ def _report(run_dir) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300, env=ENV)
 
 
+def _requests(server) -> tuple[int, int]:
+    """Chat requests the mock received: (the samples', the preflights') -- a preflight (issue 27) asks for
+    one token (`max_tokens` 1) before a run's first sample; a sample's request never does."""
+    preflights = sum(1 for entry in server.server.log if (entry.body or {}).get("max_tokens") == 1)
+    return server.server.n_requests - preflights, preflights
+
+
 def _lines(run_dir) -> int:
     try:
         return (run_dir / SAMPLES).read_bytes().count(b"\n")
@@ -188,8 +195,11 @@ def test_a_damaged_store_is_repaired_and_the_same_run_completes_it(tmp_path):
                               text=True, timeout=300, env=ENV)
         assert proc.returncode == 0, proc.stderr[-2000:]
         assert "3 samples run, 17 resumed" in " ".join(proc.stdout.split())
-        n_requests = server.server.n_requests
+        n_requests, n_preflights = _requests(server)
     assert n_requests == 20 + 20 + 3  # two whole runs, then exactly the removed samples
+    # one preflight per invocation: both whole runs, the resume refused on the damaged store (the damage is
+    # found when the store opens, after the preflight), and the completing run
+    assert n_preflights == 4
     ids = [json.loads(x)["sample_id"] for x in (damaged / SAMPLES).read_text().splitlines()]
     assert sorted(ids) == sorted(s.id for s in demo)
     assert _report(damaged).stdout == expected
@@ -233,7 +243,8 @@ def test_deleting_run_lock_during_a_run_admits_no_second_writer(tmp_path):
         assert second.returncode == 2, second.stderr
         assert "is writing this run folder" in second.stderr and second.stderr.count("\n") == 1
         assert first.wait(timeout=300) == 0
-        assert server.server.n_requests == 20
+        # the first run's 20 samples and its preflight; the second was refused before any request
+        assert _requests(server) == (20, 1)
     ids = [json.loads(x)["sample_id"] for x in (out / SAMPLES).read_text().splitlines()]
     assert len(ids) == 20 and len(set(ids)) == 20
 

@@ -155,7 +155,8 @@ def test_a_second_run_on_the_same_folder_is_refused_at_once(tmp_path):
             assert time.monotonic() - t0 < 60  # at once: it did not wait for the first to finish
             assert (out / SAMPLES).read_bytes().startswith(before)  # nothing deleted, nothing rewritten
         assert first.wait(timeout=300) == 0
-        assert server.server.n_requests == 20  # the refused runs sent no request
+        # the refused runs sent no request (not even a preflight); the first run's preflight sent one
+        assert server.server.n_requests == 20 + 1
     ids = [json.loads(line)["sample_id"] for line in (out / SAMPLES).read_text().splitlines()]
     assert len(ids) == 20 and len(set(ids)) == 20  # one run's work, once
     assert json.loads((out / "metrics.json").read_text())["n"] == 20
@@ -205,9 +206,10 @@ def test_report_ignores_line_order_and_hash_seed(tmp_path):
 
 
 def test_no_sample_scored_exits_non_zero_with_the_reasons(tmp_path):
+    # without the preflight (which stops this run before its first sample, tests/test_first_contact.py)
     r = _cli_runner.invoke(app, ["run", "reasoning", "--agent", "openai:m", "--base-url", "http://127.0.0.1:9/v1",
                                  "--set", "agent.max_retries=0", "--sample-retries", "0", "--limit", "3",
-                                 "--out", str(tmp_path / "run"), "--no-progress"])
+                                 "--out", str(tmp_path / "run"), "--no-progress", "--no-preflight"])
     assert r.exit_code == 1, r.output
     last = r.output.strip().splitlines()[-1]
     assert last.startswith("error: no sample was scored") and "3 of 3 samples ended in error" in last
@@ -216,8 +218,9 @@ def test_no_sample_scored_exits_non_zero_with_the_reasons(tmp_path):
 
 def test_partial_errors_exit_zero_and_are_listed(tmp_path):
     with MockServerThread(_reply, schedule=["400", "400"]) as server:
+        # the faults are scheduled per request: no preflight request may take one
         r = _invoke("run", "reasoning", "--agent", "openai:m", "--base-url", server.base_url, "--limit", "5",
-                    "--concurrency", "1", "--out", tmp_path / "run", "--no-progress")
+                    "--concurrency", "1", "--out", tmp_path / "run", "--no-progress", "--no-preflight")
     assert r.exit_code == 0, r.output
     assert "2 samples ended in error" in r.output
     last = r.output.strip().splitlines()[-1]
@@ -243,8 +246,10 @@ def test_a_hung_server_costs_one_sample_deadline_not_24_minutes(tmp_path):
 
     with MockServerThread(_reply, schedule=["hang"], hang_s=600) as server:
         t0 = time.monotonic()
+        # the hang is scheduled for the first request: a sample's, not a preflight's (see test_first_contact)
         r = _invoke("run", "reasoning", "--agent", "openai:m", "--base-url", server.base_url, "--limit", "2",
-                    "--concurrency", "2", "--sample-timeout", "1.5", "--out", tmp_path / "run", "--no-progress")
+                    "--concurrency", "2", "--sample-timeout", "1.5", "--out", tmp_path / "run", "--no-progress",
+                    "--no-preflight")
         took = time.monotonic() - t0
         assert r.exit_code == 0, r.output
         assert took < 120  # the HTTP timeout alone is 120 s, times 6 attempts, times 2 sample attempts

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shlex
 import signal
 import sys
@@ -125,15 +124,15 @@ def _fail(text: str) -> NoReturn:
 
 
 @contextmanager
-def _user_errors() -> Iterator[None]:
+def _user_errors(where: str = "") -> Iterator[None]:
     """Problems with the user's input (a moved data file, not a run folder, a bad option, ...) end with
-    a one-line message and exit status 2, not a traceback."""
+    a one-line message and exit status 2, not a traceback. `where` (e.g. the family of a demo run) leads it."""
     try:
         yield
     except (click.exceptions.Exit, typer.Exit):
         raise  # an exit already decided (click's Exit is a RuntimeError: it must not become "error: 2")
     except USER_ERRORS as exc:
-        _fail(_message(exc))
+        _fail(f"{where}{_message(exc)}")
 
 
 def _parse_scalar(text: str) -> Any:
@@ -273,69 +272,75 @@ def _apply_prices(config: RunConfig, path: Path) -> RunConfig:
     return config.model_copy(update={"roles": roles})
 
 
-def _default_out(config: RunConfig, agent: str, fingerprint: str) -> Path:
-    slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{config.benchmark}-{config.mode or 'default'}-{agent}").strip("-")
-    return Path("runs") / f"{slug}-{fingerprint[:8]}"
-
-
-def _prepare(config: RunConfig, out: Path | None, *, fresh: bool = False, cache: bool = False,
-             progress: bool = False) -> tuple[Any, list[Any]]:
-    """A Runner with every input loaded and checked (data, corpus, corrections, options, roles, endpoint
-    URLs and keys) and its run folder chosen: what `validate` checks and `run` does before any request."""
-    from finprobe.core.cache import ResponseCache
-    from finprobe.core.families import load_family
-    from finprobe.core.runner import Runner
-
-    runner = Runner(config, out or Path("."), benchmark=load_family(config.benchmark), fresh=fresh,
-                    cache=ResponseCache() if cache else None, progress=progress)
-    samples = runner.load_samples()
-    runner.check_roles(runner.role_configs())
-    if out is None:
-        agent = runner.role_configs().get("agent")
-        runner.out_dir = _default_out(config, agent.spec if agent else "none",
-                                      runner.manifest_for(samples).fingerprint)
-    return runner, samples
+def _print_preflight(checks: list[Any]) -> None:
+    """What the preflight checked and cost, one line per endpoint role, before the first sample."""
+    for check in checks:
+        console.print(Text(safe_text(check.line(), one_line=True), style="dim"), soft_wrap=True)
+        for note in check.notes:
+            console.print(Text.assemble(("note: ", "yellow"), safe_text(note, one_line=True)), soft_wrap=True)
 
 
 def _run_one(config: RunConfig, out: Path | None, fresh: bool, cache: bool, progress: bool, *,
-             baselines: bool = False) -> tuple[Path, bool]:
-    """Run one family: the summary and the HTML report at the end (beside the family's baselines for the
-    demo suite). Returns the run folder and whether any sample was scored (or skipped by design)."""
+             baselines: bool = False, preflight: bool = True, max_errors: float | None = None,
+             where: str = "") -> tuple[Path, bool]:
+    """Run one family through the Python API (`finprobe.api.run_config`, then `finish_run`: the baselines
+    and the HTML report), then the summary, the report's path and a last line on how the trials ended.
+    Returns the run folder and whether the run scored samples and played every trial. A signal while
+    trials run stops them (what finished is stored) and says how to resume; one while the report is
+    written says how to write it."""
+    from finprobe.api import finish_run, run_config
+    from finprobe.core.families import load_family
     from finprobe.core.runner import RunInterrupted
+    from finprobe.report import print_summary
 
-    with _user_errors():
-        runner, samples = _prepare(config, out, fresh=fresh, cache=cache, progress=progress)
-        runner.handle_signals = True
+    with _user_errors(where):
         try:
-            result = run_async(runner.run(samples))
+            result = run_config(config, out=out, fresh=fresh, cache=cache, progress=progress, preflight=preflight,
+                                max_errors=max_errors, baselines=False, report=False, handle_signals=True,
+                                on_preflight=_print_preflight)
         except RunInterrupted as exc:
             unit = "trials" if config.epochs > 1 else "samples"
             errors = f" ({exc.n_errors} errors, redone on resume)" if exc.n_errors else ""
             raise _Interrupted(exc.signum, f"{exc.n_finished} of {exc.n_trials} {unit} stored in {exc.out_dir}"
                                f"{errors}; resume with: {_resume_command()}") from None
-    del samples  # the data set is not needed for the report: its memory goes to the report's records
-    try:
-        _finish_run(runner, result, baselines=baselines)
-    except (_Interrupted, KeyboardInterrupt) as exc:
-        signum = exc.signum if isinstance(exc, _Interrupted) else signal.SIGINT
-        raise _Interrupted(signum, f"the run is complete ({result.n_trials - result.n_errors} of "
+        try:
+            finish_run(result, baselines=baselines)
+        except (_Interrupted, KeyboardInterrupt) as exc:
+            signum = exc.signum if isinstance(exc, _Interrupted) else signal.SIGINT
+            raise _Interrupted(signum, f"the run is complete ({result.n_trials - result.n_errors} of "
                                        f"{result.n_trials} stored) but its HTML report was not written; write it "
-                                       f"with: finprobe report {shlex.quote(str(runner.out_dir))} --html "
-                                       f"{shlex.quote(str(runner.out_dir / 'report.html'))}") from None
+                                       f"with: finprobe report {shlex.quote(str(result.run_dir))} --html "
+                                       f"{shlex.quote(str(result.run_dir / 'report.html'))}") from None
+    bench = load_family(result.family)
+    if result.report_error is not None:
+        err_console.print(Text(f"warning: the HTML report could not be written ({result.report_error}); "
+                               f"make it with: finprobe report {result.run_dir} --html report.html"))
+    brief = None
+    if result.baselines:  # the demo suite: the headline beside the baselines; every table is in the HTML report
+        from finprobe.report.baselines import side_by_side_table
+
+        agent = {**bench.roles, **{r: rc.spec for r, rc in result.manifest.config.roles.items()}}.get("agent", "?")
+        brief = [side_by_side_table(bench, [(f"this run ({agent})", result.metrics), *result.baselines],
+                                    with_ci=False)]
+    print_summary(console, bench, result.metrics, title=f"{result.family} — {result.run_dir}",
+                  report_path=None if result.report_path is None else str(result.report_path), tables=brief)
     reasons = "; ".join(f"{n} × {reason}" for reason, n in list(result.error_reasons.items())[:3])
     more = len(result.error_reasons) - 3
     if more > 0:
         reasons += f"; and {more} other reasons"
+    if result.stopped is not None:
+        _print_error(f"{result.stopped} · {result.run_dir} resumes: fix the cause and run the same command again")
+        return result.run_dir, False
     if result.n_scored == 0 and result.n_trials > result.n_skipped:
-        _print_error(f"no sample was scored in {runner.out_dir}: {result.n_errors} of {result.n_trials} "
+        _print_error(f"no sample was scored in {result.run_dir}: {result.n_errors} of {result.n_trials} "
                      f"{'trials' if config.epochs > 1 else 'samples'} ended in error"
                      + (f" ({reasons})" if reasons else ""))
-        return runner.out_dir, False
+        return result.run_dir, False
     errors = f"{result.n_errors} errors" + (f" ({reasons})" if reasons else "")
     console.print(Text(safe_text(f"{result.n_ran} samples run, {result.n_resumed} resumed from the store, "
-                                 f"{errors} · stored in {runner.out_dir}", one_line=True), style="dim"),
+                                 f"{errors} · stored in {result.run_dir}", one_line=True), style="dim"),
                   soft_wrap=True)
-    return runner.out_dir, True
+    return result.run_dir, True
 
 
 class _Interrupted(BaseException):
@@ -379,32 +384,19 @@ def _resume_command() -> str:
     return "finprobe " + shlex.join(args) if args else "the same finprobe run command"
 
 
-def _finish_run(runner: Any, result: Any, *, baselines: bool) -> Path | None:
-    """The end of every run: the rich summary, the HTML report written into the run folder (and, for the
-    demo suite, the family's baseline policies run on the same data beside this run)."""
-    from finprobe.report import load_run, print_summary, print_tables
-    from finprobe.report.html import write_run_report
-
-    extra, terminal_extra = [], []
-    if baselines:
-        from finprobe.report.baselines import run_baselines, side_by_side_table
-
-        agent = runner.role_configs().get("agent")
-        columns = [(f"this run ({agent.spec if agent else '?'})", result.metrics),
-                   *run_baselines(runner.bench, runner.config)]
-        extra.append(side_by_side_table(runner.bench, columns))
-        terminal_extra.append(side_by_side_table(runner.bench, columns, with_ci=False))  # fits 80 columns
-    report_path: Path | None = None
+def parse_max_errors(text: str | None) -> float | None:
+    """`--max-errors` as the API takes it: a count (5), a fraction (0.1) or a percentage (10%)."""
+    if text is None or not str(text).strip():
+        return None
+    raw = str(text).strip()
     try:
-        report_path = write_run_report(load_run(runner.out_dir), extra_tables=extra)
-    except Exception as exc:  # noqa: BLE001 - the run is stored; the report can be made again with `report`
-        err_console.print(Text(f"warning: the HTML report could not be written ({type(exc).__name__}: {exc}); "
-                               f"make it with: finprobe report {runner.out_dir} --html report.html"))
-    print_summary(console, runner.bench, result.metrics, title=f"{runner.config.benchmark} — {runner.out_dir}",
-                  report_path=None if report_path is None else str(report_path))
-    if terminal_extra:
-        print_tables(console, terminal_extra)
-    return report_path
+        value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
+    except ValueError:
+        raise typer.BadParameter(f"--max-errors {raw!r}: a count (5), a fraction (0.1) or a percentage (10%)") from None
+    if value < 0 or value != value or (value >= 1 and value != int(value)) or (raw.endswith("%") and value >= 1):
+        raise typer.BadParameter(f"--max-errors {raw!r}: a count (0, 1, 2, ...), a fraction between 0 and 1, or a "
+                                 "percentage below 100%")
+    return value
 
 
 @app.command()
@@ -412,16 +404,19 @@ def run(
     benchmark: Optional[str] = typer.Argument(None, help="Family to run; omitted: the bundled demo suite."),
     data: Optional[str] = typer.Option(None, help="Data file or URL in the family's official format (default: bundled demo)."),
     mode: Optional[str] = typer.Option(None, help="Mode (see `finprobe list modes`)."),
-    agent: Optional[str] = typer.Option(None, help="Agent model or baseline policy: local, openai:MODEL, reference, ..."),
+    agent: Optional[str] = typer.Option(None, envvar="FINPROBE_AGENT",
+                                        help="Agent model or baseline policy: local, openai:MODEL, reference, ..."),
     user: Optional[str] = typer.Option(None, help="User simulator: a component name or a model spec."),
     judge: Optional[str] = typer.Option(None, help="Judge: a component name or a model spec."),
     classifier: Optional[str] = typer.Option(None, help="Question classifier: a component or a model spec."),
     base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles (http:// or https://, no credentials)."),
-    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    api_key_env: Optional[str] = typer.Option(None, envvar="FINPROBE_API_KEY_ENV",
+                                              help="Name of the env variable holding the API key."),
     set_: list[str] = typer.Option([], "--set", help="ROLE.KEY=VALUE: generation (temperature, max_tokens, ...) or backend args."),
     option: list[str] = typer.Option([], "--option", "-O", help="Family option KEY=VALUE (e.g. corpus=PATH)."),
     corpus: Optional[str] = typer.Option(None, help="Passage corpus (ambiguity): shortcut for -O corpus=PATH."),
     limit: Optional[int] = typer.Option(None, help="Run only the first N samples (N >= 1)."),
+    sample_id: list[str] = typer.Option([], "--sample-id", help="Run only this sample (repeatable, or ID,ID,...)."),
     epochs: Optional[int] = typer.Option(None, help="Trials per sample (each its own seed); reports add pass^k."),
     protocol: Optional[str] = typer.Option(None, help="A named protocol of the family: a preset of options "
                                                       "(see `finprobe list options FAMILY`); -O overrides it."),
@@ -435,14 +430,26 @@ def run(
     fresh: bool = typer.Option(False, help="Start over in the run folder instead of resuming."),
     cache: bool = typer.Option(False, help="Use the response cache (~/.cache/finprobe)."),
     progress: bool = typer.Option(True, help="Show a progress bar."),
+    max_errors: Optional[str] = typer.Option(None, envvar="FINPROBE_MAX_ERRORS",
+                                             help="Stop early once more trials than this ended in error: a count "
+                                                  "(5), a fraction (0.1) or a percentage (10%); resumable."),
+    preflight: bool = typer.Option(True, help="Check each endpoint role's key, server and model with one tiny "
+                                              "request before the first sample."),
     persona: Optional[str] = typer.Option(None, help="regret: the simulated user (shortcut for -O persona=...)."),
     method: Optional[str] = typer.Option(None, help="regret: the prompt method (shortcut for -O method=...)."),
 ) -> None:
-    """Run a benchmark (resumes an interrupted run in the same folder). Every input is loaded and checked
-    before the first request. Exit status: 0 when samples were scored (errors of some are listed), 1 when
-    none was, 2 for bad input."""
+    """Run a benchmark (resumes an interrupted run in the same folder). Every input is loaded and checked,
+    and every endpoint preflighted, before the first sample. Exit status: 0 when samples were scored (errors
+    of some are listed), 1 when none was or the run stopped early (--max-errors), 2 for bad input."""
     from finprobe.core.families import available_families, load_family
 
+    error_budget = parse_max_errors(max_errors)
+    if benchmark is None and config_file is not None:  # the file names the family: no demo suite
+        with _user_errors():
+            named = read_run_config(config_file).get("benchmark")
+        if named is not None and not isinstance(named, str):
+            _fail(f"{config_file}: benchmark must be a family name (see `finprobe list`), not {named!r}")
+        benchmark = named
     if corpus:
         option = [*option, f"corpus={corpus}"]
     for key, value in (("persona", persona), ("method", method)):
@@ -452,7 +459,7 @@ def run(
     demo = benchmark is None  # the demo suite: each family beside its baselines, then where to go next
     configs = []
     for name in names:  # every family's inputs are checked before the first one runs
-        with _user_errors():
+        with _user_errors(f"{name}: " if demo else ""):
             family_options, family_limit = option, limit
             if demo and data is None:
                 family = load_family(name)
@@ -463,6 +470,8 @@ def run(
                                   base_url=base_url, api_key_env=api_key_env, sets=set_, options=family_options,
                                   config_file=config_file, sample_retries=sample_retries, epochs=epochs,
                                   sample_timeout=sample_timeout, protocol=protocol)
+            if sample_id:
+                config = config.model_copy(update={"sample_ids": list(sample_id)})
             if prices is not None:
                 config = _apply_prices(config, prices)
         configs.append((name, config))
@@ -474,7 +483,9 @@ def run(
         with _signals_interrupt():
             for name, config in configs:
                 target = out if (out is None or benchmark) else out / name
-                folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo)
+                folder, scored = _run_one(config, target, fresh, cache, progress, baselines=demo,
+                                          preflight=preflight, max_errors=error_budget,
+                                          where=f"{name}: " if demo else "")
                 folders.append(folder)
                 ok = scored and ok
     except _Interrupted as exc:
@@ -518,24 +529,31 @@ def list_(what: str = typer.Argument("all", help="benchmarks | modes | backends 
         _list_options([family] if family else [s.name for s in statuses if s.error is None])
         return
     if what in ("benchmarks", "modes", "policies", "all"):
-        table = Table(title="benchmarks")
+        table = Table(title="benchmarks", caption="* the mode a run without --mode plays")
         for col in ("benchmark", "modes", "baseline policies", "roles (default)"):
-            table.add_column(col)
+            table.add_column(col, overflow="fold", no_wrap=col in ("modes", "baseline policies"))
         for status in statuses:
             if status.error:
                 table.add_row(status.name, Text(f"broken: {status.error}", style="red"), "", "")
                 continue
             b = load_family(status.name)
-            table.add_row(status.name, "\n".join(m.name for m in b.modes()), "\n".join(p.name for p in b.policies()),
-                          "\n".join(f"{r}: {s}" for r, s in b.roles.items()))
+            default = b.default_mode()
+            table.add_row(status.name, "\n".join(m.name + (" *" if m.name == default else "") for m in b.modes()),
+                          "\n".join(p.name for p in b.policies()), "\n".join(f"{r}: {s}" for r, s in b.roles.items()))
         console.print(table)
     if what in ("backends", "all"):
+        # URLs and variable names are copied into commands: never wrapped or cut (descriptions follow)
         table = Table(title="model backends")
-        for col in ("spec", "description", "default base URL", "key variable"):
-            table.add_column(col)
+        for col in ("spec", "default base URL", "key variable"):
+            table.add_column(col, overflow="fold")
         for info in BACKENDS:
-            table.add_row(info.spec, info.description, info.base_url or "", info.api_key_env or "")
+            table.add_row(info.spec, info.base_url or ("https://api.openai.com/v1" if info.name == "openai" else "-"),
+                          info.api_key_env or "-")
         console.print(table)
+        for info in BACKENDS:
+            console.print(Text.assemble((info.spec, "bold"), f": {info.description}"))
+        console.print(Text("Every endpoint's base URL can also come from $FINPROBE_BASE_URL; --api-key-env NAME "
+                           "reads the key from another variable."), style="dim")
     if what in ("modes", "all"):
         for status in statuses:
             if status.error is None:
@@ -551,11 +569,13 @@ def _list_options(names: list[str]) -> None:
         with _user_errors():
             bench = load_family(name)
         table = Table(title=f"{name} options (-O KEY=VALUE)")
-        for col in ("option", "type", "default", "description"):
-            table.add_column(col)
+        table.add_column("option", no_wrap=True)  # names are typed back: never cut
+        table.add_column("values · default · description", overflow="fold")
         for info in describe_options(bench.options_model):
             note = " [aggregation only: not part of the run fingerprint]" if info.aggregation_only else ""
-            table.add_row(info.name, info.type, repr(info.default), Text(info.description + note))
+            table.add_row(Text(info.name, style="bold"),
+                          Text.assemble((f"{info.type} · default {info.default!r}", "cyan"), "\n",
+                                        info.description + note))
         console.print(table)
         for preset in bench.presets():
             settings = ", ".join(f"{k}={v}" for k, v in preset.options.items())
@@ -567,16 +587,18 @@ def validate(
     benchmark: str = typer.Argument(..., help="Family whose inputs to check."),
     data: Optional[str] = typer.Option(None, help="Data file or URL (default: bundled demo)."),
     mode: Optional[str] = typer.Option(None, help="Mode (see `finprobe list modes`)."),
-    agent: Optional[str] = typer.Option(None, help="Agent model or baseline policy."),
+    agent: Optional[str] = typer.Option(None, envvar="FINPROBE_AGENT", help="Agent model or baseline policy."),
     user: Optional[str] = typer.Option(None, help="User simulator."),
     judge: Optional[str] = typer.Option(None, help="Judge."),
     classifier: Optional[str] = typer.Option(None, help="Question classifier."),
     base_url: Optional[str] = typer.Option(None, help="Base URL for OpenAI-compatible roles."),
-    api_key_env: Optional[str] = typer.Option(None, help="Name of the env variable holding the API key."),
+    api_key_env: Optional[str] = typer.Option(None, envvar="FINPROBE_API_KEY_ENV",
+                                              help="Name of the env variable holding the API key."),
     set_: list[str] = typer.Option([], "--set", help="ROLE.KEY=VALUE, as for run."),
     option: list[str] = typer.Option([], "--option", "-O", help="Family option KEY=VALUE."),
     corpus: Optional[str] = typer.Option(None, help="Passage corpus: shortcut for -O corpus=PATH."),
     limit: Optional[int] = typer.Option(None, help="Only the first N samples."),
+    sample_id: list[str] = typer.Option([], "--sample-id", help="Only this sample (repeatable, or ID,ID,...)."),
     epochs: Optional[int] = typer.Option(None, help="Trials per sample."),
     concurrency: Optional[int] = typer.Option(None, help="Model calls in flight at once."),
     seed: Optional[int] = typer.Option(None, help="Run seed."),
@@ -584,9 +606,14 @@ def validate(
     sample_timeout: Optional[float] = typer.Option(None, help="Deadline in seconds for one sample."),
     config_file: Optional[Path] = typer.Option(None, "--config", help="YAML run config; flags override it."),
     prices: Optional[Path] = typer.Option(None, help="Price table (YAML/JSON)."),
+    preflight: bool = typer.Option(True, help="Check each endpoint role's key, server and model with one tiny "
+                                              "request (--no-preflight: send nothing)."),
 ) -> None:
     """Load and check everything a run would (data, corpus, corrections, options, config, prices, roles,
-    endpoint URLs and keys) without sending a request. Takes the same options as `run`."""
+    endpoint URLs and keys), and preflight each endpoint role (its key, its server, its model) with one tiny
+    request, without running a sample. Takes the same options as `run`. Exit status 2 names what is wrong."""
+    from finprobe.api import validate_config
+
     if corpus:
         option = [*option, f"corpus={corpus}"]
     with _user_errors():
@@ -595,11 +622,16 @@ def validate(
                               base_url=base_url, api_key_env=api_key_env, sets=set_, options=option,
                               config_file=config_file, sample_retries=sample_retries, epochs=epochs,
                               sample_timeout=sample_timeout)
+        if sample_id:
+            config = config.model_copy(update={"sample_ids": list(sample_id)})
         if prices is not None:
             config = _apply_prices(config, prices)
-        _, samples = _prepare(config, Path("."))
-    skipped = sum(1 for s in samples if s.skip_reason)
-    console.print(f"ok: {len(samples)} samples ({skipped} skipped by corrections)", highlight=False)
+        found = validate_config(config, preflight=preflight)
+    _print_preflight(found.preflight)
+    sent = sum(c.requests for c in found.preflight)
+    cost = (f"; preflight: {sent} request{'s' if sent != 1 else ''}, {sum(c.tokens for c in found.preflight)} tokens"
+            if found.preflight else "; no endpoint role" if preflight else "; preflight skipped (no request sent)")
+    console.print(f"ok: {found.n_samples} samples ({found.n_skipped} skipped by corrections){cost}", highlight=False)
 
 
 def _write_output(path: Path, text: str) -> None:
@@ -668,8 +700,9 @@ def report(run_dir: Path, format: str = typer.Option("table", help="table | json
 
 @app.command()
 def export(run_dir: Path, format: str = typer.Option("inspect", help="inspect | json | csv | parquet"),
-           output: Optional[Path] = typer.Option(
-               None, help="File (.json or .eval for inspect) or folder; default: the run folder (inspect) or stdout."),
+           output: Optional[str] = typer.Option(
+               None, help="File (.json or .eval for inspect) or folder (created if missing); default: the run folder "
+                          "(inspect) or stdout."),
            table: str = typer.Option("samples", help="With json/csv/parquet: samples | aggregate.")) -> None:
     """Export a stored run: as an Inspect AI eval log (`inspect view` opens it) or as a flat table."""
     from finprobe.report import load_run
@@ -683,11 +716,65 @@ def export(run_dir: Path, format: str = typer.Option("inspect", help="inspect | 
         if format == "inspect":
             from finprobe.report.inspect_log import write_inspect_log
 
-            path = write_inspect_log(run_, output if output is not None else run_dir)
+            path = write_inspect_log(run_, output if output is not None else run_dir, folder=_output_is_folder(output))
             console.print(Text(f"Inspect log: {path}  (open with: inspect view --log-dir {path.parent})"),
                           soft_wrap=True)
         else:
-            _write_or_print(export_table(run_, table, format, output), output)
+            target = None if output is None else Path(output)
+            _write_or_print(export_table(run_, table, format, target), target)
+
+
+def _output_is_folder(output: str | None) -> bool:
+    """Whether export's `--output` names a folder for the Inspect log: none given (the run folder), an
+    existing folder, a path written with a trailing slash, or a name without a suffix (`logs`)."""
+    if output is None or output.endswith(("/", "\\")):
+        return True
+    path = Path(output)
+    return path.is_dir() or path.suffix == ""
+
+
+@app.command()
+def runs(root: Path = typer.Argument(Path("runs"), help="Folder holding run folders (default: ./runs)."),
+         format: str = typer.Option("table", help="table | json")) -> None:
+    """Past runs under a folder, newest first: family, agent, mode, samples, headline metric with its CI, date."""
+    from finprobe.report.runs import list_runs
+
+    if format not in ("table", "json"):
+        raise typer.BadParameter("format must be table or json")
+    with _user_errors():
+        listings = list_runs(root)
+    if format == "json":
+        sys.stdout.write(json.dumps([r.model_dump(mode="json") for r in listings], indent=2, ensure_ascii=False) + "\n")
+        return
+    if not listings:
+        console.print(Text(f"no run folders under {root}"))
+        return
+    from finprobe.core.display import TableData
+    from finprobe.report import print_tables
+
+    rows: list[list[Any]] = []
+    for r in listings:
+        try:
+            name = str(Path(r.path).relative_to(root))
+        except ValueError:
+            name = r.path
+        if r.problem is not None and r.family == "?":
+            rows.append([name, f"unreadable: {r.problem}", "", "", ""])
+            continue
+        if r.value is not None:
+            # the CI as one word, so a narrow column breaks between the value and its CI, never inside it
+            ci = "" if r.ci_low is None or r.ci_high is None else f" [{r.ci_low:.3f}–{r.ci_high:.3f}]"
+            headline = f"{r.label}\n{r.value:.3f}{ci}"
+        else:
+            headline = "not finished" if not r.finished else f"{r.label or '-'} -"
+        n = f"{r.n_stored if r.n_stored is not None else '?'}/{r.n_expected or r.n_samples}"
+        if r.n_errors:
+            n += f"\n{r.n_errors} errors"
+        date = r.created_at.strftime("%Y-%m-%d\n%H:%M") if r.created_at else "?"
+        rows.append([name, f"{r.family}\n{r.mode}\n{r.agent}", n, headline, date])
+    print_tables(console, [TableData(title=f"runs under {root} (newest first)",
+                                     columns=["run", "family / mode / agent", "n", "headline [95% CI]", "date"],
+                                     rows=rows, align=["left", "left", "right", "right", "left"])])
 
 
 @app.command()

@@ -24,6 +24,9 @@ def test_ambiguity_baselines_pin_their_metrics_and_the_table_shows_each_scale():
     table = side_by_side_table(bench, [("this run", results["default"]), *results.items()])
     assert table.columns == ["metric", "this run", "oracle", "default", "ask-then-oracle"]
     rows = {row[0]: row[1:] for row in table.rows}
-    assert list(rows)[: len(bench.headline_metrics())] == bench.headline_metrics()
+    # each headline metric by its label, as the family's own summary table names it (issue 27)
+    info = bench.metric_info()
+    assert list(rows)[: len(bench.headline_metrics())] == [info[m].label for m in bench.headline_metrics()]
+    assert "AC@1 touch" in rows and "ac1_touch" not in rows
     assert rows["accuracy"][1].startswith("1.000 [1.000, 1.000]") and rows["accuracy"][2].startswith("0.000")
     assert rows["samples (errors)"] == ["6 (0)"] * 4

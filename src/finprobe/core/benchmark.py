@@ -7,16 +7,20 @@ probing: the engine calls only what this class declares.
 
 Contract version history (`CONTRACT_VERSION`, checked when a family loads):
   1 — this shape: typed options, AggregationSettings, display data, doctor, success for pass^k.
-      Additive since: `aggregates_text` (aggregation views of records; default False).
+      Additive since: `aggregates_text` (aggregation views of records; default False); `target` (a sample's
+      gold answer, for transcripts and exports), `metric_info` (labels and which direction is better),
+      `data_formats` (how a file of the family's formats is recognised when another family was given it).
 """
 
 from __future__ import annotations
 
 import abc
 import random
+import types
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -24,13 +28,14 @@ from finprobe.core.display import PlotData, TableData
 from finprobe.core.models._base import ModelBackend
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, Sample, SampleRecord, Score, Transcript
 from finprobe.core.sources import DataError, validation_message
+from finprobe.core.suggest import did_you_mean
 
 CONTRACT_VERSION = 1
 
 __all__ = [
-    "CONTRACT_VERSION", "AggregationSettings", "Benchmark", "DataError", "DoctorReport", "EpisodeContext",
-    "FamilyOptions", "Finding", "ModeInfo", "OptionInfo", "PolicyInfo", "PresetInfo", "RoleModel", "RunStatistic",
-    "aggregation_only", "describe_options",
+    "CONTRACT_VERSION", "AggregationSettings", "Benchmark", "DataError", "DataFormat", "DoctorReport",
+    "EpisodeContext", "FamilyOptions", "Finding", "MetricInfo", "ModeInfo", "OptionInfo", "PolicyInfo", "PresetInfo",
+    "RoleModel", "RunStatistic", "aggregation_only", "describe_options",
 ]
 
 
@@ -76,12 +81,27 @@ class OptionInfo(BaseModel):
     aggregation_only: bool
 
 
+def type_text(annotation: Any) -> str:
+    """An option's type as a user reads it: `int`, `float | None`, and a Literal's allowed values
+    (`fininteract | ambigqa`) rather than the bare word `Literal`."""
+    if annotation is type(None):
+        return "None"
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return " | ".join(str(v) if not isinstance(v, bool) else str(v).lower() for v in typing.get_args(annotation))
+    if origin is typing.Union or origin is types.UnionType:
+        return " | ".join(type_text(a) for a in typing.get_args(annotation))
+    if origin is not None:
+        inner = ", ".join(type_text(a) for a in typing.get_args(annotation))
+        return f"{getattr(origin, '__name__', str(origin))}[{inner}]"
+    return getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
+
+
 def describe_options(model: type[FamilyOptions]) -> list[OptionInfo]:
     aggregation = model.aggregation_fields()
     out = []
     for name, info in model.model_fields.items():
-        annotation = info.annotation
-        type_name = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
+        type_name = type_text(info.annotation)
         out.append(OptionInfo(name=name, type=type_name, default=info.get_default(call_default_factory=True),
                               description=info.description or "", aggregation_only=name in aggregation))
     return out
@@ -175,6 +195,24 @@ class PresetInfo(BaseModel):
     options: dict[str, Any]
 
 
+class MetricInfo(BaseModel):
+    """How a metric is shown: its label, and which direction is better ("higher", "lower", or None when
+    neither is: a count of actions, a rate of asking), so comparisons colour a change as better or worse."""
+
+    label: str
+    better: Literal["higher", "lower"] | None = None
+
+
+class DataFormat(BaseModel):
+    """A data format a family reads, as a file's first record shows it: the top-level `keys` every record
+    of the format has, and the `options` that select the format (e.g. {"source": "ambigqa"}). When a file
+    fails to load, the engine names the family and options whose format it looks like."""
+
+    name: str
+    keys: frozenset[str]
+    options: dict[str, str] = Field(default_factory=dict)
+
+
 class Finding(BaseModel):
     """One data defect found by a family's doctor: the record's id, a kind (a stable code), a detail."""
 
@@ -232,10 +270,13 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
 
     # ------------------------------------------------------------------ catalogue
     def modes(self) -> list[ModeInfo]:
-        """Named, reproducible configurations. The first is the default."""
+        """Named, reproducible configurations (listed in this order; see `default_mode`)."""
         return [ModeInfo(name="default", description="the family's only mode")]
 
     def default_mode(self) -> str:
+        """The mode a run without `--mode` plays. The runner resolves it before the first sample, so the
+        manifest, the fingerprint, every report and every episode see this one name. By default the first
+        listed mode; a family whose default is not listed first must override this (it is provenance)."""
         return self.modes()[0].name
 
     def policies(self) -> list[PolicyInfo]:
@@ -274,8 +315,9 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
         unknown = sorted(str(key) for key in (raw or {}) if key not in known)
         if unknown:
             hint = "; the run's seed is --seed (it drives episodes and bootstrap alike)" if "seed" in unknown else ""
+            guess = "".join(did_you_mean(key, known) for key in unknown if key != "seed")
             raise ValueError(f"unknown {self.name} option{'s' if len(unknown) > 1 else ''} "
-                             f"{', '.join(map(repr, unknown))}; known: {', '.join(known)}{hint}")
+                             f"{', '.join(map(repr, unknown))}{guess}; known: {', '.join(known)}{hint}")
         try:
             return self.options_model.model_validate(dict(raw or {}))  # type: ignore[return-value]
         except ValidationError as exc:
@@ -285,7 +327,7 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
         """Raise ValueError for an unknown mode or options that cannot work together, before any data loads."""
         known = [m.name for m in self.modes()]
         if mode is not None and mode not in known:
-            raise ValueError(f"unknown {self.name} mode {mode!r}; known: {', '.join(known)}")
+            raise ValueError(f"unknown {self.name} mode {mode!r}{did_you_mean(mode, known)}; known: {', '.join(known)}")
 
     @abc.abstractmethod
     def load(self, data: str | None, options: OptionsT) -> list[Sample]:
@@ -300,6 +342,16 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
     def check_roles(self, mode: str | None, options: OptionsT, role_specs: Mapping[str, str]) -> None:
         """Raise ValueError for roles the options cannot work with (e.g. a protocol that scores with a judge
         model given no judge), before the first model call. `role_specs`: role -> spec."""
+
+    def data_formats(self) -> list[DataFormat]:
+        """The formats `load` reads (see `DataFormat`); [] leaves the family out of data-format hints."""
+        return []
+
+    def target(self, sample: Sample) -> str | list[str] | None:
+        """The sample's gold answer as a reader should see it beside the agent's answer (the report's
+        transcripts, Inspect's `Sample.target`); a list when there are several (one per reading or intent).
+        None: the family has none to show."""
+        return None
 
     def check_samples(self, mode: str | None, options: OptionsT, samples: Sequence[Sample]) -> None:
         """Raise ValueError for a run that cannot work once data and mode are both known (e.g. a
@@ -332,6 +384,11 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
     def headline_metrics(self) -> list[str]:
         """The keys of the aggregate that are headline numbers (each with `_ci_low`/`_ci_high`)."""
         return []
+
+    def metric_info(self) -> dict[str, MetricInfo]:
+        """Label and better direction of the aggregate's metrics (at least the headline ones): what the
+        baseline and `compare` tables show instead of the raw key, and how they colour a change."""
+        return {}
 
     def summary_tables(self, metrics: Mapping[str, Any]) -> list[TableData]:
         """The terminal/HTML summary of an aggregate, as plain tables."""

@@ -17,12 +17,16 @@ Entry points come from *installed* metadata: a new family folder in a source che
 from __future__ import annotations
 
 import difflib
+import json
 import threading
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
-from finprobe.core.benchmark import CONTRACT_VERSION, Benchmark
+from finprobe.core.benchmark import CONTRACT_VERSION, Benchmark, DataFormat
+from finprobe.core.suggest import close_matches
 
 ENTRY_POINT_GROUP = "finprobe.benchmarks"
 
@@ -137,3 +141,87 @@ def family_statuses() -> list[FamilyStatus]:
 def available_families() -> list[str]:
     """Names of the families that load."""
     return [s.name for s in family_statuses() if s.error is None]
+
+
+# --------------------------------------------------------------------------- hints for a wrong input
+#: read at most this much of a file to recognise its format (only after it failed to load)
+_SNIFF_BYTES = 64 * 1024 * 1024
+
+
+def _first_record(source: str) -> dict[str, Any] | None:
+    """The first record of a local JSON list, JSON object or JSONL file (None when there is none to see)."""
+    path = Path(source)
+    try:
+        if not path.is_file() or path.stat().st_size > _SNIFF_BYTES:
+            return None
+        text = path.read_text(encoding="utf-8", errors="replace").lstrip("\ufeff \t\r\n")
+    except OSError:
+        return None
+    obj: Any
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        try:  # JSON Lines: the first line alone
+            obj = json.loads(text.split("\n", 1)[0])
+        except (ValueError, RecursionError):
+            return None
+    if isinstance(obj, dict):  # a wrapper such as {"data": [...]} holds the records in a list value
+        lists = [v for v in obj.values() if isinstance(v, list) and v and isinstance(v[0], dict)]
+        obj = lists[0] if len(lists) == 1 and len(obj) <= 3 else obj
+    if isinstance(obj, list):
+        obj = next((item for item in obj if isinstance(item, dict)), None)
+    return obj if isinstance(obj, dict) else None
+
+
+def data_hint(source: str, family: Benchmark, options: Any) -> str:
+    """When `source` failed to load as `family`'s data: what it looks like instead (another family's
+    format, or this family's under other options), as a hint with the command or option to use; "" when
+    the file matches `family`'s own format as configured (then the error is about the records)."""
+    record = _first_record(source)
+    if record is None:
+        return ""
+    keys = set(record)
+    candidates: list[tuple[int, Benchmark, DataFormat]] = []
+    for name in family_names():
+        try:
+            other = load_family(name)
+        except FamilyError:
+            continue
+        candidates += [(len(fmt.keys), other, fmt) for fmt in other.data_formats() if fmt.keys <= keys]
+    if not candidates:
+        return ""
+    _, other, fmt = max(candidates, key=lambda c: (c[0], c[1] is family))
+    current = options.model_dump(mode="json") if hasattr(options, "model_dump") else dict(options or {})
+    if other is family:
+        differ = {k: v for k, v in fmt.options.items() if str(current.get(k)) != v}
+        if not differ:
+            return ""
+        flags = " ".join(f"-O {k}={v}" for k, v in differ.items())
+        return f"this looks like {fmt.name} data, which {family.name} reads with {flags}"
+    flags = "".join(f" -O {k}={v}" for k, v in fmt.options.items())
+    return (f"this looks like {fmt.name} data, for the {other.name} family: "
+            f"finprobe run {other.name} --data {source}{flags}")
+
+
+def spec_hint(spec: str, role: str, family: Benchmark) -> str:
+    """What a role spec that is no backend and none of `family`'s policies or components was probably
+    meant to be: a close name, another family's policy, or a model name without its backend prefix."""
+    own = [p.name for p in family.policies()] if role == "agent" else []
+    own += family.components().get(role, [])
+    if ":" not in spec:
+        close = close_matches(spec, own)
+        if close:
+            return f"did you mean {' or '.join(repr(c) for c in close)}?"
+        for name in family_names():
+            try:
+                other = load_family(name)
+            except FamilyError:
+                continue
+            if other is not family and spec in {p.name for p in other.policies()}:
+                mine = f"{family.name}'s are {', '.join(own)}" if own else f"{family.name} has none for {role}"
+                return f"{spec!r} is a baseline policy of {other.name}, not of {family.name} ({mine})"
+        if spec and spec not in ("local",) and not spec.startswith("/"):
+            return (f"a model is named with its backend: openai:{spec} (any OpenAI-compatible endpoint; "
+                    f"also vllm:, ollama:, llamacpp:, openrouter:)"
+                    + (f"; {family.name}'s baseline policies: {', '.join(own)}" if own else ""))
+    return ""

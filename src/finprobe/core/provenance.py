@@ -17,7 +17,7 @@ from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Any
 
-from finprobe.core.schema import RoleConfig, RunConfig, RunManifest, Sample, SampleRecord, Usage
+from finprobe.core.schema import RoleConfig, RunConfig, RunManifest, Sample, SampleRecord, SampleStatus, Usage
 
 #: backend arguments that change how a run goes, not what it produces: left out of the fingerprint, so
 #: adding a price table or raising a timeout on resume is not "a different run"
@@ -268,7 +268,16 @@ def run_info(manifest: RunManifest, trials: Sequence[SampleRecord], settings: An
         "n_expected": expected,
         "n_stored": len(trials),
         "n_missing": max(0, expected - len(trials)),
+        # how the stored trials ended: a run in which every one is an error measured nothing
+        **{f"n_{status.value}": n for status, n in _statuses(trials).items()},
         "n_foreign": n_foreign,
         "usage_by_role": {r: u.model_dump() for r, u in sorted(usage.items())},
         "cost_usd": sum(u.cost_usd for _, u in sorted(usage.items())),
     }
+
+
+def _statuses(trials: Sequence[SampleRecord]) -> dict[SampleStatus, int]:
+    counts = dict.fromkeys(SampleStatus, 0)
+    for record in trials:
+        counts[record.status] += 1
+    return counts

@@ -34,10 +34,12 @@ from finprobe.core.benchmark import (
     RoleModel,
 )
 from finprobe.core.cache import ResponseCache, cache_key
+from finprobe.core.families import data_hint, spec_hint
 from finprobe.core.interrupt import RunInterrupted, cancel_on_signals
 from finprobe.core.models._base import ModelBackend, ModelError
+from finprobe.core.models.preflight import EndpointCheck, PreflightError
 from finprobe.core.models.pricing import Price
-from finprobe.core.models.registry import build_backend
+from finprobe.core.models.registry import SpecError, build_backend
 from finprobe.core.models.structured import recorded_structured_output, settle_structured_output
 from finprobe.core.provenance import (
     UsageSum,
@@ -68,8 +70,9 @@ from finprobe.core.schema import (
 )
 from finprobe.core.sources import non_finite_field, validation_message
 from finprobe.core.store import PARSED_VIEWS_LIMIT, RecordViews, RunStore, TrialKey, serialize, view_line
+from finprobe.core.suggest import did_you_mean
 
-__all__ = ["Redactor", "RunInterrupted", "RunResult", "Runner"]
+__all__ = ["Redactor", "RunInterrupted", "RunResult", "Runner", "error_limit", "select_samples"]
 
 
 class RunResult(BaseModel):
@@ -84,8 +87,39 @@ class RunResult(BaseModel):
     #: trials stored as scored (a run with none scored failed as a whole: the CLI exits non-zero)
     n_scored: int = 0
     n_skipped: int = 0
+    #: why the run stopped early (`--max-errors`), with the trials left unplayed; None when it did not
+    stopped: str | None = None
     #: error records by reason (`finprobe.core.aggregation.error_reason`), most common first
     error_reasons: dict[str, int] = Field(default_factory=dict)
+
+
+def select_samples(samples: list[Sample], config: RunConfig, *, where: str = "the data") -> list[Sample]:
+    """The samples a run plays, in data order: those `config.sample_ids` names (each id as given, or a
+    comma-separated list of ids), then the first `config.limit`. Raises DataError for an id not in the data."""
+    if config.sample_ids:
+        by_id = {s.id: s for s in samples}
+        wanted: set[str] = set()
+        for given in config.sample_ids:
+            for sid in ([given] if given in by_id else [p.strip() for p in given.split(",") if p.strip()]):
+                if sid not in by_id:
+                    raise DataError(f"{where}: no sample with id {sid!r} (--sample-id){did_you_mean(sid, by_id)}; "
+                                    f"the data has {len(by_id)} samples, e.g. {', '.join(list(by_id)[:3])}")
+                wanted.add(sid)
+        samples = [s for s in samples if s.id in wanted]
+    if config.limit is not None:
+        samples = samples[: config.limit]
+    return samples
+
+
+def error_limit(max_errors: float | None, n_trials: int) -> float | None:
+    """The error count a run may reach before it stops early (`--max-errors`): N itself for a count (an
+    integer N >= 0), the share of the run's trials for a fraction 0 < x < 1; None for no limit. The run
+    stops once more trials than this ended in error."""
+    if max_errors is None:
+        return None
+    if max_errors < 0 or (max_errors >= 1 and max_errors != int(max_errors)):
+        raise ValueError(f"--max-errors {max_errors:g}: a count (0, 1, 2, ...) or a fraction between 0 and 1")
+    return float(max_errors) if max_errors == 0 or max_errors >= 1 else max_errors * n_trials
 
 
 @dataclass
@@ -114,16 +148,22 @@ class _Attempts:
 class Runner:
     """Runs one RunConfig of `benchmark` into one run folder.
 
-    `backends` injects ready backends by role (tests, benches); `on_record` sees each stored record.
+    `backends` injects ready backends by role (tests, benches); `on_record` sees each stored record;
+    `max_errors` stops the run early once more trials than that ended in error (see `error_limit`).
     `handle_signals`: SIGINT, SIGTERM and SIGHUP stop the run cleanly and raise `RunInterrupted` with
     what was stored (`finprobe.core.interrupt`; the CLI's way); otherwise they act as they would."""
 
     def __init__(self, config: RunConfig, out_dir: str | Path, *, benchmark: Benchmark[Any],
                  fresh: bool = False, cache: ResponseCache | None = None, progress: bool = True,
                  backends: dict[str, ModelBackend] | None = None,
-                 on_record: Callable[[SampleRecord], None] | None = None, handle_signals: bool = False):
+                 on_record: Callable[[SampleRecord], None] | None = None, max_errors: float | None = None,
+                 handle_signals: bool = False):
         if benchmark.name != config.benchmark:
             raise ValueError(f"the run config is for {config.benchmark!r}, the family given is {benchmark.name!r}")
+        if config.mode is None:
+            # The mode played is resolved once, here: manifest, fingerprint, reports and episodes all see
+            # the family's real default by name (never "None" read as a guess of what was run).
+            config = config.model_copy(update={"mode": benchmark.default_mode()})
         self.config = config
         self.out_dir = Path(out_dir)
         self.bench = benchmark
@@ -140,6 +180,10 @@ class Runner:
             [n for n in os.environ if n.endswith("_API_KEY")])
         self.cost = 0.0
         self.errors = 0
+        error_limit(max_errors, 1)  # a bad value fails now, not after the first errors
+        self.max_errors = max_errors
+        #: why the run stopped before every trial was played (None: it did not)
+        self.stopped: str | None = None
         #: model calls in flight, at most `concurrency` (set while trials run; see `_execute`)
         self._slots: asyncio.Semaphore | None = None
         self.handle_signals = handle_signals
@@ -198,9 +242,49 @@ class Runner:
                     self._shared[role] = build_backend(rc)
                 except ValidationError as exc:  # e.g. a price table entry
                     raise ValueError(f"role {role} ({rc.spec}): {exc.title}: {validation_message(exc)}") from None
+                except SpecError as exc:  # no backend: say what the spec was probably meant to be
+                    hint = spec_hint(rc.spec, role, self.bench)
+                    text = f"unknown model spec {rc.spec!r}: {hint}" if hint else str(exc)
+                    raise ValueError(f"role {role}: {self._clean(text)}") from None
                 except (ModelError, TypeError, ValueError) as exc:  # bad spec, missing key, unknown argument
                     raise ValueError(f"role {role} ({rc.spec}): {self._clean(str(exc))}") from None
             self._check_endpoint(role, rc, self._shared[role])
+
+    async def preflight(self) -> list[EndpointCheck]:
+        """Check every endpoint role's server, model and key with one or two tiny requests each
+        (`finprobe.core.models.preflight`), before any sample; raises PreflightError (a ValueError) with the
+        fix. Injected backends are the caller's own and are not checked. Call after `check_roles`, in the
+        event loop that will run the samples (the backends' HTTP sessions belong to it)."""
+        from finprobe.core.models.openai_compat import OpenAICompatibleModel
+        from finprobe.core.models.preflight import check_endpoint
+        from finprobe.core.models.registry import PRESETS, parse_spec
+
+        roles = self.role_configs()
+        checks: list[EndpointCheck] = []
+        done: dict[tuple[str, str, str | None], EndpointCheck] = {}
+        for role, backend in self._shared.items():
+            if role in self._injected or not isinstance(backend, OpenAICompatibleModel):
+                continue
+            rc = roles[role]
+            same = (backend.base_url, backend.model, backend.api_key_env)
+            if same in done:  # two roles on one endpoint and model: one check
+                checks.append(done[same].model_copy(update={"role": role, "spec": rc.spec, "requests": 0, "tokens": 0}))
+                continue
+            kind, _ = parse_spec(rc.spec)
+            key_var = rc.api_key_env or (PRESETS[kind].api_key_env if kind in PRESETS else None)
+            try:
+                check = await check_endpoint(role, rc.spec, backend, rc.generate, key_var=key_var,
+                                             deadline_s=self.config.sample_timeout_s)
+            except PreflightError as exc:
+                raise PreflightError(self._clean(str(exc))) from None
+            done[same] = check
+            checks.append(check)
+        return checks
+
+    async def aclose(self) -> None:
+        """Close the backends' HTTP sessions (`run` does this itself; for a preflight without a run)."""
+        for backend in {id(b): b for b in self._shared.values()}.values():
+            await backend.aclose()
 
     @staticmethod
     def _check_endpoint(role: str, rc: RoleConfig, backend: ModelBackend) -> None:
@@ -368,13 +452,24 @@ class Runner:
     # ------------------------------------------------------------------ preparing the run
     def load_samples(self) -> list[Sample]:
         """The run's samples, checked before anything is paid for: mode and options, the data (and what
-        the family loads with it: corrections, corpus, ...), unique ids, the limit, mode-vs-data checks."""
+        the family loads with it: corrections, corpus, ...), unique ids, `--sample-id`, the limit,
+        mode-vs-data checks."""
+        modes = [m.name for m in self.bench.modes()]
+        if self.config.mode not in modes:
+            raise ValueError(f"unknown {self.bench.name} mode {self.config.mode!r}"
+                             f"{did_you_mean(str(self.config.mode), modes)}; known: {', '.join(modes)}")
         self.bench.check_config(self.config.mode, self.options)
         where = self.config.data or f"the bundled {self.bench.name} demo data"
         try:
             samples = self.bench.load_for_run(self.config.data, self.options, self.config.seed)
         except RecursionError:  # a parser below hit Python's recursion limit on hostile nesting
             raise DataError(f"{where}: nested too deeply to read (Python's recursion limit)") from None
+        except (ValidationError, ValueError) as exc:  # DataError included: say what the file looks like
+            hint = data_hint(self.config.data, self.bench, self.options) if self.config.data else ""
+            if not hint:
+                raise
+            text = validation_message(exc) if isinstance(exc, ValidationError) else str(exc)
+            raise DataError(f"{text}; {hint}") from None
         if not samples:
             raise DataError(f"{where}: no samples in the data")
         seen: set[str] = set()
@@ -382,8 +477,7 @@ class Runner:
             if s.id in seen:
                 raise DataError(f"{where}: duplicate sample id {s.id!r}: ids must be unique")
             seen.add(s.id)
-        if self.config.limit is not None:
-            samples = samples[: self.config.limit]
+        samples = select_samples(samples, self.config, where=where)
         try:
             self.bench.check_samples(self.config.mode, self.options, samples)
         except RecursionError:
@@ -523,7 +617,7 @@ class Runner:
         return RunResult(out_dir=str(self.out_dir), manifest=manifest, metrics=metrics, n_samples=len(samples),
                          n_trials=n_trials, n_resumed=n_trials - len(pending), n_ran=ran,
                          n_errors=totals.statuses[SampleStatus.error], n_scored=totals.statuses[SampleStatus.scored],
-                         n_skipped=totals.statuses[SampleStatus.skipped],
+                         n_skipped=totals.statuses[SampleStatus.skipped], stopped=self.stopped,
                          error_reasons=dict(totals.reasons.most_common()))
 
     async def _execute(self, pending: list[_Trial], roles: dict[str, RoleConfig], store: RunStore,
@@ -570,18 +664,32 @@ class Runner:
                     parsed[id(view)] = SampleRecord.model_validate_json(view)
                 views[key] = (status, view)
             ran += len(records)
-            self.errors += sum(1 for r in records if r.status == SampleStatus.error)
+            new_errors = [r for r in records if r.status == SampleStatus.error]
+            self.errors += len(new_errors)
+            if new_errors and limit is not None and self.errors > limit and self.stopped is None:  # scorer bugs
+                self.stopped = safe_text(new_errors[-1].error or "unknown error", one_line=True, limit=200)
             if self._on_record:
                 for record in records:
                     self._on_record(record)
             if progress is not None:
                 progress.update(task_id, advance=len(records), errors=self.errors, cost=self.cost)
 
+        limit = error_limit(self.max_errors, len(pending) + resumed)
+        # trials played into an error so far (a list: the workers add to it); once more than `limit`, no new
+        # trial starts, and those in flight finish and are stored (the message is completed below)
+        played_errors = [0]
+
         async def worker() -> None:
             for trial in queue:
                 if failures:
                     raise failures[0]
+                if self.stopped is not None:
+                    return
                 played = await self.play_sample(trial.sample, roles, trial.epoch)
+                if played.status == SampleStatus.error:  # counted now, not when the batch is stored
+                    played_errors[0] += 1
+                    if limit is not None and played_errors[0] > limit and self.stopped is None:
+                        self.stopped = safe_text(played.error or "unknown error", one_line=True, limit=200)
                 unfinished.append((trial.sample, played))
                 flush.added()
 
@@ -611,6 +719,10 @@ class Runner:
             finish_batch()  # whatever the last scheduled call did not see
             if failures:
                 raise failures[0]
+            if self.stopped is not None:
+                self.stopped = (f"stopped early: {self.errors} trials ended in error, more than --max-errors "
+                                f"{self.max_errors:g} allows; {len(pending) - ran} of {len(pending) + resumed} "
+                                f"trials not played (last error: {self.stopped})")
         except asyncio.CancelledError:  # interrupted (a signal): trials that finished are stored, not redone
             if not failures:
                 finish_batch()

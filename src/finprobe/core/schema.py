@@ -222,6 +222,8 @@ class RunConfig(Record):
     roles: dict[str, RoleConfig] = Field(default_factory=dict)
     seed: int = 0
     limit: int | None = Field(default=None, ge=1)
+    #: run only these samples (`--sample-id`; each an id or a comma-separated list), in data order, before `limit`
+    sample_ids: list[str] | None = None
     #: trials per sample (`--epochs K`): each is its own record with its own seed
     epochs: int = Field(default=1, ge=1, le=1000)
     #: model calls in flight at once (the runner keeps one more trial in play, ready for a freed slot)

@@ -23,6 +23,7 @@ from finprobe.core.aggregation import ordered, quiet_gc, run_metrics
 from finprobe.core.benchmark import AggregationSettings, Benchmark, FamilyOptions
 from finprobe.core.families import load_family
 from finprobe.core.provenance import data_hash
+from finprobe.core.runner import select_samples
 from finprobe.core.schema import RunManifest, Sample, SampleRecord, SampleStatus
 from finprobe.core.store import DATA, RunStore, StoredSamples, StoreError
 
@@ -61,6 +62,12 @@ class StoredRun:
         keys = sorted(offsets, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
         yield from store.read_at([offsets[k] for k in keys])
 
+    @property
+    def mode(self) -> str:
+        """The mode the run played: recorded in the manifest since runs resolve it at start; for a folder
+        written before that (no mode recorded), the family's default mode."""
+        return self.manifest.config.mode or self.bench.default_mode()
+
     def stream_trials(self) -> Iterable[SampleRecord]:
         """The run's trials as `iter_trials` gives them, re-read from the store each time it is iterated:
         for passes over a large run that must not hold every full record at once (the HTML report)."""
@@ -92,9 +99,10 @@ def _samples_for(bench: Benchmark[Any], manifest: RunManifest, options: FamilyOp
         samples = bench.load_for_run(manifest.config.data, options, manifest.config.seed)
     except (OSError, ValueError, RecursionError):
         return None
-    if manifest.config.limit is not None:
-        samples = samples[: manifest.config.limit]
-    return samples
+    try:
+        return select_samples(samples, manifest.config)
+    except ValueError:  # an id no longer in the data: the data changed since the run
+        return None
 
 
 def _run_data(store: RunStore, bench: Benchmark[Any], manifest: RunManifest, options: FamilyOptions,

@@ -97,18 +97,26 @@ def _score(score: Score | None) -> dict[str, Any] | None:
     return None if score is None else score.model_dump(mode="json")
 
 
+#: a sample's gold answer by sample id (`Benchmark.target`), None where there is none to show
+TargetOf = Callable[[str], "str | list[str] | None"]
+
+
+def _no_target(sample_id: str) -> None:
+    return None
+
+
 def record_detail(record: SampleRecord, strings: _Strings | None = None, *,
-                  success: Callable[[Score], bool] | None = None) -> dict[str, Any]:
-    """One trial's full episode as plain JSON: status, score, messages, steps (actions, tool results,
-    simulator replies, refusals), every model call (agent, user simulator, judge, classifier) with its
-    tokens, latency and errors, and the transcript's info (judge verdicts, state, ...)."""
+                  success: Callable[[Score], bool] | None = None, target: str | list[str] | None = None) -> dict[str, Any]:
+    """One trial's full episode as plain JSON: status, score, the gold answer (`target`), messages, steps
+    (actions, tool results, simulator replies, refusals), every model call (agent, user simulator, judge,
+    classifier) with its tokens, latency and errors, and the transcript's info (judge verdicts, state, ...)."""
     strings = strings or _Strings([])
     t = record.transcript
     detail: dict[str, Any] = {
         "id": record.sample_id, "epoch": record.epoch, "status": record.status.value, "attempt": record.attempt,
         "outcome": record_outcome(record, success) if success else record_outcome(record),
         "error": record.error, "error_type": error_type(record.error), "meta": record.meta,
-        "score": _score(record.score),
+        "score": _score(record.score), "target": target,
         "usage": {role: u.model_dump() for role, u in record.usage_by_role.items()},
         "started_at": record.started_at.isoformat(), "finished_at": record.finished_at.isoformat(),
     }
@@ -131,7 +139,13 @@ def _call(call: Any, strings: _Strings) -> dict[str, Any]:
     return out
 
 
-def _index_entry(record: SampleRecord, success: Callable[[Score], bool]) -> dict[str, Any]:
+def _preview(target: str | list[str] | None) -> str | None:
+    text = None if target is None else (" · ".join(target) if isinstance(target, list) else target)
+    return text if text is None or len(text) <= _ANSWER_PREVIEW else text[:_ANSWER_PREVIEW] + "…"
+
+
+def _index_entry(record: SampleRecord, success: Callable[[Score], bool],
+                 target: str | list[str] | None = None) -> dict[str, Any]:
     t, s = record.transcript, record.score
     answer = None if t is None else t.final_answer
     if answer is not None and len(answer) > _ANSWER_PREVIEW:
@@ -141,7 +155,8 @@ def _index_entry(record: SampleRecord, success: Callable[[Score], bool]) -> dict
         "id": record.sample_id, "epoch": record.epoch, "outcome": record_outcome(record, success),
         "reason": None if s is None else s.reason, "error": (record.error or "")[:300] or None,
         "error_type": error_type(record.error), "end": None if t is None or t.outcome is None else t.outcome.value,
-        "answer": answer, "meta": {k: v for k, v in meta.items() if isinstance(v, (str, int, float, bool, list))},
+        "answer": answer, "target": _preview(target),
+        "meta": {k: v for k, v in meta.items() if isinstance(v, (str, int, float, bool, list))},
     }
 
 
@@ -178,17 +193,23 @@ def _meta_value(key: str, entry: dict[str, Any]) -> Any:
     return entry["meta"].get(key)
 
 
-def browser_payload(records: Iterable[SampleRecord], success: Callable[[Score], bool], *,
+def browser_payload(records: Iterable[SampleRecord], success: Callable[[Score], bool],
+                    target_of: TargetOf = _no_target, *,
                     seen: Callable[[SampleRecord], None] | None = None) -> dict[str, Any]:
     """The page's data for `records` (every sample × epoch): index, filters, interned strings, and each
-    episode as its own JSON text. `records` is iterated twice, and no record is kept: a list, or a stream
-    that re-reads the store (`StoredRun.stream_trials`), so a large run's report never holds every full
-    record at once. `seen` is called once with each record (in the second pass)."""
+    episode as its own JSON text, each with its sample's gold answer (`target_of`). `records` is iterated
+    twice, and no record is kept: a list, or a stream that re-reads the store (`StoredRun.stream_trials`),
+    so a large run's report never holds every full record at once (only each sample's gold answer is kept).
+    `seen` is called once with each record (in the second pass)."""
     strings = _Strings(records)
     index, details, epochs = [], [], 1
+    targets: dict[str, str | list[str] | None] = {}
     for r in records:
-        index.append(_index_entry(r, success))
-        details.append(dumps(record_detail(r, strings, success=success)))
+        if r.sample_id not in targets:
+            targets[r.sample_id] = target_of(r.sample_id)
+        target = targets[r.sample_id]
+        index.append(_index_entry(r, success, target))
+        details.append(dumps(record_detail(r, strings, success=success, target=target)))
         epochs = max(epochs, r.epoch)
         if seen is not None:
             seen(r)

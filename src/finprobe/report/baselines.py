@@ -19,15 +19,21 @@ from finprobe.core.benchmark import Benchmark
 from finprobe.core.display import TableData
 from finprobe.core.runner import Runner
 from finprobe.core.schema import RoleConfig, RunConfig
-from finprobe.report.compare import headline_names
+from finprobe.report.compare import headline_names, label_of
 
-__all__ = ["run_baselines", "side_by_side_table"]
+__all__ = ["arun_baselines", "run_baselines", "side_by_side_table"]
 
 
 def run_baselines(bench: Benchmark[Any], config: RunConfig, *, policies: Sequence[str] | None = None,
                   workdir: str | Path | None = None) -> list[tuple[str, dict[str, Any]]]:
     """Run each baseline policy (all of the family's by default) on `config`'s data; returns
     (policy, metrics) pairs. The run folders live in `workdir`, or in a temporary folder removed after."""
+    return run_async(arun_baselines(bench, config, policies=policies, workdir=workdir))
+
+
+async def arun_baselines(bench: Benchmark[Any], config: RunConfig, *, policies: Sequence[str] | None = None,
+                         workdir: str | Path | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """`run_baselines` inside a running event loop."""
     names = list(policies) if policies is not None else [p.name for p in bench.policies()]
     out: list[tuple[str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory(prefix="finprobe-baselines-") as tmp:
@@ -36,7 +42,7 @@ def run_baselines(bench: Benchmark[Any], config: RunConfig, *, policies: Sequenc
             roles = {role: rc for role, rc in config.roles.items() if role != "agent"}
             roles["agent"] = RoleConfig(spec=name)
             cfg = config.model_copy(update={"roles": roles})
-            result = run_async(Runner(cfg, root / name, benchmark=bench, progress=False, fresh=True).run())
+            result = await Runner(cfg, root / name, benchmark=bench, progress=False, fresh=True).run()
             out.append((name, result.metrics))
     return out
 
@@ -57,7 +63,7 @@ def side_by_side_table(bench: Benchmark[Any], columns: Sequence[tuple[str, Mappi
     """One row per headline metric, one column per run (value [95% CI], or the value alone for a narrow
     terminal), plus samples and errors."""
     names = headline_names(bench, dict(columns[0][1])) if columns else []
-    rows: list[list[Any]] = [[name, *(_cell(m, name, with_ci) for _, m in columns)] for name in names]
+    rows: list[list[Any]] = [[label_of(bench, name), *(_cell(m, name, with_ci) for _, m in columns)] for name in names]
     rows.append(["samples (errors)", *(f"{m.get('n', '-')} ({len(m.get('error_list') or [])})" for _, m in columns)])
     what = "value [95% CI]" if with_ci else "value; CIs in the HTML report"
     return TableData(title=title or f"{bench.name}: this run beside the baseline policies ({what})",

@@ -46,8 +46,23 @@ def _run_info(run: Any, label: str = "") -> dict[str, Any]:
     cfg = run.manifest.config
     roles = {**run.bench.roles, **{r: rc.spec for r, rc in cfg.roles.items()}}
     return {"label": label, "path": str(run.path), "run_id": run.manifest.run_id, "benchmark": cfg.benchmark,
-            "mode": cfg.mode, "roles": roles, "agent": roles.get("agent"), "n": len(run.records),
+            "mode": run.mode, "roles": roles, "agent": roles.get("agent"), "n": len(run.records),
             "seed": cfg.seed, "epochs": cfg.epochs, "data": cfg.data, "domain": run.metrics.get("domain")}
+
+
+def label_of(bench: Any, name: str) -> str:
+    """A metric's label (the family's `metric_info`), the key itself when the family gives none."""
+    info = bench.metric_info().get(name)
+    return info.label if info is not None else name
+
+
+def change_of(bench: Any, name: str, delta: float | None) -> str | None:
+    """"better" or "worse" for a change of `delta` in metric `name` (by the family's better direction);
+    None when the metric has no better direction or did not change."""
+    info = bench.metric_info().get(name)
+    if info is None or info.better is None or delta is None or delta == 0:
+        return None
+    return "better" if (delta > 0) == (info.better == "higher") else "worse"
 
 
 def _clean(x: float | None) -> float | None:
@@ -133,13 +148,16 @@ def _compare_pair(a: Any, b: Any, *, seed: int, n_resamples: int) -> dict[str, A
         metrics[name] = _entry(paired_bootstrap([x for x, _ in kept], [y for _, y in kept], seed=seed,
                                                 n_resamples=n_resamples))
     statistics = a.bench.run_statistics()
-    if statistics:
+    if statistics:  # (labels and change directions are added below, for these too)
         items = [(a.bench.paired_item(recs_a[s], (a.samples or {}).get(s)),
                   b.bench.paired_item(recs_b[s], (b.samples or {}).get(s))) for s in common]
         items = [(x, y) for x, y in items if x is not None and y is not None]
         for name, statistic in statistics.items():
             metrics[name] = _entry(paired_bootstrap_statistic([x for x, _ in items], [y for _, y in items], statistic,
                                                               seed=seed, n_resamples=min(n_resamples, 2000)))
+    for name, entry in metrics.items():
+        entry["label"] = label_of(a.bench, name)
+        entry["change"] = change_of(a.bench, name, entry["delta"])
     return {"paired": True, "n_common": len(common), "only_a": sorted(set(recs_a) - set(recs_b)),
             "only_b": sorted(set(recs_b) - set(recs_a)), "metrics": metrics, "flips": outcome_flips(a, b)}
 
@@ -151,7 +169,7 @@ def _unpaired_pair(a: Any, b: Any) -> dict[str, Any]:
         va, vb = _clean(a.metrics.get(name)), _clean(b.metrics.get(name))
         difference = (vb - va if isinstance(va, (int, float)) and isinstance(vb, (int, float))
                       and not isinstance(va, bool) and not isinstance(vb, bool) else None)
-        rows.append({"metric": name,
+        rows.append({"metric": name, "label": label_of(a.bench, name), "change": change_of(a.bench, name, difference),
                      "a": {"value": va, "ci_low": _clean(a.metrics.get(f"{name}_ci_low")),
                            "ci_high": _clean(a.metrics.get(f"{name}_ci_high"))},
                      "b": {"value": vb, "ci_low": _clean(b.metrics.get(f"{name}_ci_low")),
@@ -191,7 +209,7 @@ def compare_loaded(runs: Sequence[Any], *, seed: int | None = None, n_resamples:
     infos = [_run_info(r, _label(i)) for i, r in enumerate(runs)]
     headline = []
     for name in headline_names(first.bench, first.metrics):
-        headline.append({"metric": name, "values": [
+        headline.append({"metric": name, "label": label_of(first.bench, name), "values": [
             {"value": _clean(r.metrics.get(name)), "ci_low": _clean(r.metrics.get(f"{name}_ci_low")),
              "ci_high": _clean(r.metrics.get(f"{name}_ci_high"))} for r in runs]})
     pairs = [{"a": 0, "b": i, **_compare_pair(first, run, seed=seed, n_resamples=n_resamples)}
@@ -254,7 +272,7 @@ def print_comparison(console: Any, result: dict[str, Any], *, max_flips: int = 2
         for r in runs:
             side.add_column(r["label"], justify="right")
         for row in result["headline"]:
-            side.add_row(row["metric"], *(_with_ci(v) for v in row["values"]))
+            side.add_row(t(row.get("label", row["metric"])), *(_with_ci(v) for v in row["values"]))
         console.print(side)
     for pair in result["pairs"]:
         a, b = runs[pair["a"]], runs[pair["b"]]
@@ -267,7 +285,9 @@ def print_comparison(console: Any, result: dict[str, Any], *, max_flips: int = 2
         for name, m in pair["metrics"].items():
             ci = "-" if m["ci_low"] is None else f"{m['ci_low']:+.4f} .. {m['ci_high']:+.4f}"
             p = "-" if m["p_value"] is None else f"{m['p_value']:.4f}"
-            deltas.add_row(t(name), _num(m["mean_a"]), _num(m["mean_b"]), _num(m["delta"], True), ci, p, str(m["n"]))
+            style = {"better": "green", "worse": "red"}.get(m.get("change") or "", "")
+            deltas.add_row(t(m.get("label", name)), _num(m["mean_a"]), _num(m["mean_b"]),
+                           Text(_num(m["delta"], True), style=style), ci, p, str(m["n"]))
         console.print(deltas)
         if pair["only_a"] or pair["only_b"]:
             console.print(f"[yellow]not paired:[/yellow] {len(pair['only_a'])} instances only in {a['label']}, "
@@ -298,12 +318,14 @@ def unpaired_title(pair: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -
 
 def _print_unpaired(console: Any, pair: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=unpaired_title(pair, a, b))
     for col in ("metric", f"{a['label']} [95% CI]", f"{b['label']} [95% CI]", f"{b['label']}-{a['label']}"):
         table.add_column(col, justify="left" if col == "metric" else "right")
     for row in pair["unpaired"]["headline"]:
-        table.add_row(clean_terminal(row["metric"]), _with_ci(row["a"]), _with_ci(row["b"]),
-                      _num(row["difference"], True))
+        style = {"better": "green", "worse": "red"}.get(row.get("change") or "", "")
+        table.add_row(clean_terminal(row.get("label", row["metric"])), _with_ci(row["a"]), _with_ci(row["b"]),
+                      Text(_num(row["difference"], True), style=style))
     console.print(table)
     console.print(f"[dim]{pair['unpaired']['note']}[/dim]")

@@ -28,7 +28,7 @@ from finprobe.core.display import TableData
 from finprobe.core.schema import RoleConfig, SampleStatus
 from finprobe.report._export import record_outcome
 from finprobe.report._run import StoredRun
-from finprobe.report._terminal import epochs_table, usage_table
+from finprobe.report._terminal import all_error_warning, epochs_table, usage_table
 from finprobe.report._text import error_type
 from finprobe.report._transcripts import browser_payload, dumps, record_detail, script_escape, script_json
 from finprobe.report.plots import render_plots
@@ -99,7 +99,7 @@ def _manifest_rows(run: StoredRun) -> list[tuple[str, Any]]:
     return [
         ("run id", m.run_id), ("fingerprint", m.fingerprint), ("benchmark", cfg.benchmark),
         ("family version", m.family_version), ("contract version", m.contract_version),
-        ("mode", cfg.mode or f"default ({run.bench.default_mode()})"),
+        ("mode", run.mode),
         ("protocol", cfg.protocol or "none"),
         ("structured output (whole run)", ", ".join(f"{r}: {v}" for r, v in (m.structured_output or {}).items())
          or "not negotiated (no endpoint role)"),
@@ -154,7 +154,7 @@ def _run_page(run: StoredRun, extra_tables: Sequence[TableData]) -> tuple[str, s
         elif r.status == SampleStatus.skipped and r.epoch == 1:
             skipped.append({"id": r.sample_id, "reason": (r.score.reason if r.score else None) or r.error or "skipped"})
 
-    payload = {"browsers": {"transcripts": browser_payload(run.stream_trials(), run.bench.success, seen=seen)}}
+    payload = {"browsers": {"transcripts": browser_payload(run.stream_trials(), run.bench.success, target_of(run), seen=seen)}}
     payload["strings"] = payload["browsers"]["transcripts"].pop("strings")
     text = dumps(payload)
     del payload  # from here on the JSON text holds the episodes
@@ -164,8 +164,9 @@ def _run_page(run: StoredRun, extra_tables: Sequence[TableData]) -> tuple[str, s
                   "run the same command again to finish it") if info.get("n_missing") else ""
     return _page(
         "run.html.j2",
-        title=f"finprobe · {cfg.benchmark} · {run.manifest.run_id}", manifest=run.manifest, agent=agent,
-        n_samples=first_trials, incomplete=incomplete, tables=_tables(run, extra_tables),
+        title=f"finprobe · {cfg.benchmark} · {run.manifest.run_id}", manifest=run.manifest, agent=agent, mode=run.mode,
+        n_samples=first_trials, incomplete=incomplete, all_error=all_error_warning(run.metrics),
+        tables=_tables(run, extra_tables),
         plots=render_plots(run.bench.plots(run.metrics)), manifest_rows=_manifest_rows(run), roles=_roles(run),
         usage=usage_table(run.metrics), options=sorted(run.manifest.options.items()),
         versions=sorted(run.manifest.versions.items()), errors=errors, error_types=types.most_common(),
@@ -173,6 +174,21 @@ def _run_page(run: StoredRun, extra_tables: Sequence[TableData]) -> tuple[str, s
         metrics_json=json.dumps(run.metrics, indent=1, ensure_ascii=False, default=str),
         data_json=_DATA_MARK,
     ), text
+
+
+def target_of(run: StoredRun) -> Any:
+    """The gold answer of a sample of `run` by id (the family's `target`; None when the data no longer loads)."""
+    samples = run.samples or {}
+
+    def target(sample_id: str) -> str | list[str] | None:
+        sample = samples.get(sample_id)
+        return None if sample is None else run.bench.target(sample)
+
+    return target
+
+
+def _gold_text(target: str | list[str] | None) -> str | None:
+    return " · ".join(target) if isinstance(target, list) else target
 
 
 def write_run_report(run: StoredRun, path: str | Path | None = None, *,
@@ -196,6 +212,7 @@ def _flip_browser(result: Mapping[str, Any], pair: Mapping[str, Any], runs: Sequ
     trials_a = {(r.sample_id, r.epoch): r for r in a.trials}
     trials_b = {(r.sample_id, r.epoch): r for r in b.trials}
     labels = [result["runs"][pair["a"]]["label"], result["runs"][pair["b"]]["label"]]
+    gold_a, gold_b = target_of(a), target_of(b)
     index, details = [], []
     for kind in ("wrong_to_right", "right_to_wrong"):
         for flip in pair["flips"][kind]:
@@ -207,11 +224,12 @@ def _flip_browser(result: Mapping[str, Any], pair: Mapping[str, Any], runs: Sequ
                 "reason": f"A: {flip['a']['reason'] or '-'} | B: {flip['b']['reason'] or '-'}",
                 "error": None, "error_type": None, "end": None,
                 "answer": f"A: {flip['a']['answer'] or '-'} | B: {flip['b']['answer'] or '-'}",
+                "target": _gold_text(gold_a(flip["id"])),
                 "meta": {k: v for k, v in flip["meta"].items() if isinstance(v, (str, int, float, bool, list))},
             })
             details.append(dumps({"labels": labels, "runs": [
-                None if ra is None else record_detail(ra, success=a.bench.success),
-                None if rb is None else record_detail(rb, success=b.bench.success)]}))
+                None if ra is None else record_detail(ra, success=a.bench.success, target=gold_a(flip["id"])),
+                None if rb is None else record_detail(rb, success=b.bench.success, target=gold_b(flip["id"]))]}))
     filters = []
     outcomes = Counter(e["outcome"] for e in index)
     if outcomes:

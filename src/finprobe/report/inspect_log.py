@@ -15,7 +15,10 @@ assistant `tool_calls` entry and its observation a `tool` message; score → `sc
 status and failure reason in `metadata` (an unscored trial has no score: NaN is not JSON, and the reason
 is in `metadata`); error records → `error`; tokens per model → `model_usage`, per role → `role_usage`;
 with K epochs, pass^k for k = 1..K as one `EvalScore` per `pass_k_{k}` reducer, plus `reductions`.
-`target` is the score's `expected`/`reference`/`target` detail when the family records one, else "".
+`target` is the family's gold answer for the sample (`Benchmark.target`: a list when there are several),
+else a text `expected`/`target` detail of the score, else "". `events` (Inspect's transcript view): the
+sample's init, one `model` event per model call (every role, failed attempts included, with its input,
+output, usage and latency), a `tool` event per parsed action with its observation, and the score.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import json
 import math
 import re
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +39,7 @@ __all__ = ["eval_log", "inspect_file_name", "write_inspect_log"]
 
 LOG_SCHEMA_VERSION = 2
 _STOP = {"stop": "stop", "length": "max_tokens", "tool_calls": "tool_calls", "content_filter": "content_filter"}
-_TARGET_KEYS = ("expected", "reference", "target")
+_TARGET_KEYS = ("expected", "target")
 
 
 def _iso(dt: datetime) -> str:
@@ -160,7 +163,11 @@ def _all_calls(transcript: Transcript | None) -> list[ModelCall]:
     return [*failed, *transcript.calls]
 
 
-def _target(record: SampleRecord) -> str:
+def _target(run: StoredRun, record: SampleRecord) -> str | list[str]:
+    sample = (run.samples or {}).get(record.sample_id)
+    gold = run.bench.target(sample) if sample is not None else None
+    if gold is not None:
+        return [str(g) for g in gold] if isinstance(gold, list) else str(gold)
     details = record.score.details if record.score else {}
     for key in _TARGET_KEYS:
         value = details.get(key)
@@ -169,13 +176,76 @@ def _target(record: SampleRecord) -> str:
     return ""
 
 
+def _chat(m: Any) -> dict[str, Any]:
+    role = m.role if m.role in ("system", "user", "assistant", "tool") else "user"
+    msg: dict[str, Any] = {"role": role, "content": m.content}
+    if role == "assistant":
+        msg["source"] = "generate"
+    if role == "tool":
+        msg["tool_call_id"] = m.name
+    return msg
+
+
+def _events(run: StoredRun, record: SampleRecord, sample: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """The sample's transcript as Inspect events, in the order they happened: init, then each model call
+    (with the tool event of the action it produced, when actions line up with the agent's calls), then
+    the score. Times are the record's start plus the latencies so far."""
+    t = record.transcript
+    start = record.started_at
+    elapsed = 0.0
+
+    def at() -> dict[str, Any]:
+        return {"timestamp": _iso(start + timedelta(seconds=elapsed)), "working_start": elapsed}
+
+    events: list[dict[str, Any]] = [{"event": "sample_init", **at(), "sample": {
+        "input": sample["input"], "target": sample["target"], "id": record.sample_id}, "state": {}}]
+    if t is None:
+        return events
+    steps = [s for s in t.steps if s.action is not None]
+    failed = _all_calls(t)[: len(_all_calls(t)) - len(t.calls)]
+    agent_calls = [c for c in t.calls if c.role == "agent"]
+    step_of = dict(zip((id(c) for c in agent_calls), steps, strict=False)) if len(steps) == len(agent_calls) else {}
+    for call in [*failed, *t.calls]:
+        inputs = call.messages or (t.messages[: call.input_prefix] if call.input_prefix else [])
+        usage = {"input_tokens": call.usage.input_tokens, "output_tokens": call.usage.output_tokens,
+                 "total_tokens": call.usage.input_tokens + call.usage.output_tokens,
+                 "total_cost": call.usage.cost_usd}
+        event: dict[str, Any] = {
+            "event": "model", **at(), "model": _model_name(call), "role": call.role,
+            "input": [_chat(m) for m in inputs], "tools": [], "tool_choice": "none",
+            "config": _generate_config(call.config),
+            "output": {"model": _model_name(call), "choices": [] if call.output is None else [
+                {"message": {"role": "assistant", "content": call.output, "source": "generate"},
+                 "stop_reason": _STOP.get(call.finish_reason or "", "unknown")}],
+                "usage": usage, "time": call.latency_s, **({"error": call.error} if call.error else {})},
+            "retries": max(0, call.attempts - 1), "working_time": call.latency_s}
+        if call.error:
+            event["error"] = call.error
+        if call.cached:
+            event["cache"] = "read"
+        events.append(event)
+        elapsed += call.latency_s
+        step = step_of.get(id(call))
+        if step is not None and step.action is not None:
+            tool: dict[str, Any] = {"event": "tool", **at(), "type": "function", "id": f"{key}-call-{step.index}",
+                                    "function": step.action.name, "arguments": _clean(step.action.args),
+                                    "result": step.observation or "", "events": []}
+            if step.kind == StepKind.refused:
+                tool["error"] = {"type": "approval", "message": step.observation or "refused"}
+            events.append(tool)
+    score = (sample.get("scores") or {}).get(run.bench.name)
+    if score is not None:
+        events.append({"event": "score", **at(), "score": score, "target": sample["target"], "scorer": run.bench.name})
+    return events
+
+
 def _sample(run: StoredRun, record: SampleRecord) -> dict[str, Any]:
     t = record.transcript
     key = f"{record.sample_id}-{record.epoch}"
     first_user = next((m.content for m in (t.messages if t else []) if m.role == "user"), "")
     family = run.bench.name
     sample: dict[str, Any] = {
-        "id": record.sample_id, "epoch": record.epoch, "input": first_user, "target": _target(record),
+        "id": record.sample_id, "epoch": record.epoch, "input": first_user, "target": _target(run, record),
         "messages": _messages(t, re.sub(r"[^\w.-]", "_", key)) if t else [],
     }
     agent_calls = [c for c in (t.calls if t else []) if c.role == "agent"]
@@ -212,6 +282,7 @@ def _sample(run: StoredRun, record: SampleRecord) -> dict[str, Any]:
     sample["uuid"] = f"{run.manifest.run_id}-{key}"
     if record.status == SampleStatus.error:
         sample["error"] = {"message": record.error or "unknown error", "traceback": "", "traceback_ansi": ""}
+    sample["events"] = _events(run, record, sample, re.sub(r"[^\w.-]", "_", key))
     return sample
 
 
@@ -283,9 +354,9 @@ def eval_log(run: StoredRun) -> dict[str, Any]:
         "eval_id": m.fingerprint[:22], "run_id": m.fingerprint[:22], "created": _iso(m.created_at),
         "task": f"finprobe/{family}", "task_id": m.run_id, "task_version": m.family_version or 0,
         "task_display_name": family, "task_description": run.bench.description,
-        "task_args": _clean({"mode": cfg.mode or run.bench.default_mode(), "data": cfg.data or "bundled demo",
+        "task_args": _clean({"mode": run.mode, "data": cfg.data or "bundled demo",
                              "limit": cfg.limit, "options": m.options}),
-        "solver": f"finprobe/{family}/{cfg.mode or run.bench.default_mode()}",
+        "solver": f"finprobe/{family}/{run.mode}",
         "dataset": {"name": Path(cfg.data).name if cfg.data else f"{family}-demo",
                     "location": cfg.data or f"finprobe.benchmarks.{family} (bundled demo)",
                     "samples": m.n_samples, "sample_ids": [r.sample_id for r in run.records], "shuffled": False},
@@ -317,7 +388,7 @@ def eval_log(run: StoredRun) -> dict[str, Any]:
     }
     complete = not info.get("n_missing")
     plan = {"name": "finprobe", "steps": [{"solver": spec["solver"], "params": {
-        "roles": {role: r["spec"] for role, r in roles.items()}, "mode": cfg.mode or run.bench.default_mode()}}]}
+        "roles": {role: r["spec"] for role, r in roles.items()}, "mode": run.mode}}]}
     return {
         "version": LOG_SCHEMA_VERSION,
         "status": "success" if complete else "cancelled",
@@ -337,13 +408,25 @@ def inspect_file_name(run: StoredRun, suffix: str = ".json") -> str:
     return f"{stamp}_finprobe-{run.bench.name}_{run.manifest.run_id}{suffix}"
 
 
-def write_inspect_log(run: StoredRun, output: str | Path) -> Path:
-    """Write the run as an Inspect log. `output` is a file (`.json` or `.eval`) or a folder (then the
-    file is named the way Inspect names its logs, as `.json`). Returns the path written."""
+def write_inspect_log(run: StoredRun, output: str | Path, *, folder: bool | None = None) -> Path:
+    """Write the run as an Inspect log. `output` is a file (`.json` or `.eval`) or a folder, created when
+    missing (then the file is named the way Inspect names its logs, as `.json`). `folder`: whether `output`
+    is a folder; by default, when it exists as one, ends with a slash, or has no suffix. Returns the path."""
     path = Path(output)
-    if path.is_dir() or str(output).endswith(("/", "\\")):
-        path.mkdir(parents=True, exist_ok=True)
+    if folder is None:
+        folder = path.is_dir() or str(output).endswith(("/", "\\")) or path.suffix == ""
+    if folder:
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot create the folder for the Inspect log: {exc.strerror or exc}") from None
         path = path / inspect_file_name(run)
+    elif path.suffix in (".json", ".eval"):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"{path.parent}: cannot create the folder for the Inspect log: "
+                             f"{exc.strerror or exc}") from None
     document = eval_log(run)
     if path.suffix == ".eval":
         try:

@@ -163,12 +163,16 @@ class ScriptedJudge:
 
     def __init__(self, records: dict[str, dict], final: float, process: float):
         self.final, self.process, self.requests = final, process, []
+        self.preflights = 0  # the run's preflight of the judge role (one token, before the first sample)
         self.final_systems = {r["final_judge_system_prompt"] for r in records.values()}
 
     def __call__(self, body: dict) -> str:
         messages = body["messages"]
         if "calculator" in messages[0]["content"]:  # the run's structured-output negotiation
             return '{"action": "answer", "value": "4"}'
+        if body.get("max_tokens") == 1:
+            self.preflights += 1
+            return "OK"
         self.requests.append(messages)
         return release_reply(self.final if messages[0]["content"] in self.final_systems else self.process)
 
@@ -194,7 +198,7 @@ def test_the_release_judges_score_the_reference_response_one(finhopper, tmp_path
         # the paper's protocol: the final answer is right, so no process verdict is asked
         assert report["judge_verdicts"] == report["judge_verdicts_used"] == 200
         assert "judge verdicts used: 200 of 200" in r.output
-        assert len(judge.requests) == 200
+        assert len(judge.requests) == 200 and judge.preflights == 1
         systems = {m[0]["content"] for m in judge.requests}
         assert systems == {r["final_judge_system_prompt"] for r in records.values()}
         for messages in judge.requests:
@@ -238,6 +242,7 @@ def test_a_one_hop_chain_asks_no_process_judge(finhopper, tmp_path):
     assert r.exit_code == 0, r.output
     report = json.loads(invoke("report", tmp_path / "one", "--format", "json").output)
     assert len(judge.requests) == 1 and report["score"] == 0.0  # N = 0: no process credit to give
+    assert judge.preflights == 1
 
 
 def test_an_unreadable_judge_fails_the_run_and_says_why(finhopper, tmp_path):

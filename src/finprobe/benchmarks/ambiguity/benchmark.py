@@ -53,7 +53,7 @@ from finprobe.benchmarks.ambiguity.general_simulator import (
 )
 from finprobe.benchmarks.ambiguity.grading import grade_answer, run_judge
 from finprobe.benchmarks.ambiguity.instances import AmbiguityInstance, demo_instances_path, load_instances
-from finprobe.benchmarks.ambiguity.modes import MODES, ModeConfig, get_mode
+from finprobe.benchmarks.ambiguity.modes import DEFAULT_MODE, MODES, ModeConfig, get_mode
 from finprobe.benchmarks.ambiguity.options import FININTERACT_PAPER, AmbiguityOptions
 from finprobe.benchmarks.ambiguity.policies import POLICIES, instance_of, policy_backend
 from finprobe.benchmarks.ambiguity.prompts import confidence_prompt, system_prompt, task_prompt
@@ -64,7 +64,7 @@ from finprobe.benchmarks.ambiguity.simulators import (
     LLMSimulator,
     NoisySimulator,
 )
-from finprobe.benchmarks.ambiguity.tables import plots, summary_tables
+from finprobe.benchmarks.ambiguity.tables import metric_info, plots, summary_tables
 from finprobe.benchmarks.ambiguity.templates import template_question
 from finprobe.benchmarks.ambiguity.text_grading import grade_text_answer
 from finprobe.core.agent import LoopConfig, action_text, format_instructions, run_react
@@ -72,9 +72,11 @@ from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
     DataError,
+    DataFormat,
     DoctorReport,
     EpisodeContext,
     Finding,
+    MetricInfo,
     ModeInfo,
     PolicyInfo,
     PresetInfo,
@@ -129,6 +131,10 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
     # ------------------------------------------------------------------ protocol: catalogue
     def modes(self) -> list[ModeInfo]:
         return [ModeInfo(name=m.name, description=m.description) for m in MODES.values()]
+
+    def default_mode(self) -> str:
+        """What `get_mode(None)` plays (listed third, after answer-only and answer+search)."""
+        return DEFAULT_MODE
 
     def policies(self) -> list[PolicyInfo]:
         return [PolicyInfo(name=n, description=d) for n, d in POLICIES.items()]
@@ -435,6 +441,22 @@ class AmbiguityBenchmark(Benchmark[AmbiguityOptions]):
 
     def headline_metrics(self) -> list[str]:
         return list(_agg.M.HEADLINE)
+
+    def metric_info(self) -> dict[str, MetricInfo]:
+        return metric_info()
+
+    def data_formats(self) -> list[DataFormat]:
+        return [DataFormat(name="FinInteract release", keys=frozenset({"instance_id", "question", "context", "answer"}),
+                           options={"source": "fininteract"}),
+                DataFormat(name="AmbigQA/AmbigNQ light", keys=frozenset({"id", "question", "annotations"}),
+                           options={"source": "ambigqa"})]
+
+    def target(self, sample: Sample) -> str | list[str] | None:
+        """The intended reading's answer (FinInteract); the target reading's accepted answers (AmbigQA)."""
+        if is_general(sample):
+            return list(general_instance_of(sample).target_reading.answers)
+        answer = (sample.data.get("instance") or {}).get("answer")
+        return None if answer is None else str(answer)
 
     def sample_values(self, record: SampleRecord, sample: Sample | None) -> dict[str, float | None]:
         """Per-instance values of the metrics that are means over instances (compare, epochs)."""

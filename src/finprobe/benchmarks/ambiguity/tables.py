@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
+from finprobe.core.benchmark import MetricInfo
 from finprobe.core.display import PlotData, Series, TableData
 
 _LABELS = {
@@ -15,10 +16,20 @@ _LABELS = {
     "wrong_category_rate": "wrong-category rate",
     "ece": "ECE (5 bins)", "dise_plus": "DisE+",
 }
+#: which direction of each metric is better (absent: neither, e.g. how often an agent asks)
+_BETTER: dict[str, Literal["higher", "lower"]] = {
+    "accuracy": "higher", "any_valid": "higher", "default_capture": "lower", "ac1_touch": "higher",
+    "ac1_central": "higher", "generic_ask_rate": "lower", "none_ask_rate": "lower", "wrong_category_rate": "lower",
+    "ece": "lower", "dise_plus": "higher"}
 _RATES = {"accuracy", "any_valid", "default_capture", "interaction_rate", "ac1_touch", "ac1_central", "generic_ask_rate",
           "none_ask_rate", "wrong_category_rate"}
 _BREAKDOWNS = (("by_language", "language"), ("by_category", "primary category"), ("by_h0", "H0"),
                ("by_source", "source"))
+
+
+def metric_info() -> dict[str, MetricInfo]:
+    """Each headline metric's label (as in the summary table) and its better direction."""
+    return {name: MetricInfo(label=label, better=_BETTER.get(name)) for name, label in _LABELS.items()}
 
 
 def _fmt(name: str, value: Any) -> str:

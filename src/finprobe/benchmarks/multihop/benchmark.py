@@ -53,10 +53,12 @@ from finprobe.benchmarks.multihop.websearch import WebSearch, web_search_for
 from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
+    DataFormat,
     DoctorReport,
     EpisodeContext,
     FamilyOptions,
     Finding,
+    MetricInfo,
     ModeInfo,
     PolicyInfo,
     PresetInfo,
@@ -386,6 +388,21 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
 
     def headline_metrics(self) -> list[str]:
         return ["score", "macro", "final_accuracy", "process"]
+
+    def metric_info(self) -> dict[str, MetricInfo]:
+        return {"score": MetricInfo(label="score S (micro)", better="higher"),
+                "macro": MetricInfo(label="score S (macro over K)", better="higher"),
+                "final_accuracy": MetricInfo(label="final accuracy", better="higher"),
+                "process": MetricInfo(label="process score (K > 1)", better="higher")}
+
+    def data_formats(self) -> list[DataFormat]:
+        return [DataFormat(name="FinHopper chains", keys=frozenset({"id", "question", "final_answer", "hops"})),
+                DataFormat(name="FinHopper release", keys=frozenset({"prompt_id", "prompt", "reference_response"}))]
+
+    def target(self, sample: Sample) -> str | None:
+        """The chain's final answer."""
+        chain = sample.data.get("chain") or {}
+        return None if chain.get("final_answer") is None else str(chain["final_answer"])
 
     def success(self, score: Score) -> bool:
         return bool(score.passed)  # the final answer is right

@@ -12,16 +12,18 @@ from finprobe.benchmarks.reasoning.audit import audit as _audit
 from finprobe.benchmarks.reasoning.audit import review_audit
 from finprobe.benchmarks.reasoning.contract import build_messages
 from finprobe.benchmarks.reasoning.corrections import NO_OVERLAY, apply_corrections, resolve_overlay
-from finprobe.benchmarks.reasoning.grader import SCORER_VERSION, grade, original_task
+from finprobe.benchmarks.reasoning.grader import SCORER_VERSION, grade, original_task, reference_value
 from finprobe.benchmarks.reasoning.loader import load_finqa, to_sample
 from finprobe.benchmarks.reasoning.options import ReasoningOptions
 from finprobe.benchmarks.reasoning.policies import POLICIES, policy_backend
 from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
+    DataFormat,
     DoctorReport,
     EpisodeContext,
     Finding,
+    MetricInfo,
     ModeInfo,
     PolicyInfo,
 )
@@ -110,6 +112,20 @@ class ReasoningBenchmark(Benchmark[ReasoningOptions]):
 
     def headline_metrics(self) -> list[str]:
         return ["pass_rate"]
+
+    def metric_info(self) -> dict[str, MetricInfo]:
+        return {"pass_rate": MetricInfo(label="pass rate", better="higher")}
+
+    def data_formats(self) -> list[DataFormat]:
+        return [DataFormat(name="FinQA", keys=frozenset({"pre_text", "post_text", "table", "qa"}))]
+
+    def target(self, sample: Sample) -> str | None:
+        """The value the grader expects (the correction, the executor's exact result, or exe_ans), with the
+        human answer beside it when that reads differently."""
+        value, _ = reference_value(sample.data)
+        human = str((sample.data.get("qa") or {}).get("answer") or "")
+        text = f"{value:.10g}" if isinstance(value, float) else str(value)
+        return f"{text} (human answer: {human})" if human and human != text else text
 
     def summary_tables(self, metrics: Mapping[str, Any]) -> list[TableData]:
         return _metrics.summary_tables(metrics)

@@ -33,10 +33,12 @@ from finprobe.benchmarks.regret.prompts import PROMPT_METHODS
 from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
+    DataFormat,
     DoctorReport,
     EpisodeContext,
     FamilyOptions,
     Finding,
+    MetricInfo,
     ModeInfo,
     PolicyInfo,
 )
@@ -186,7 +188,11 @@ class RegretBenchmark(Benchmark[RegretOptions]):
                                                   rollout=rollout, verbaliser=verbaliser))
         ref = reference_values([cig], persona, profile, opts.horizon)[cig.cig_id]
         transcript = ctx.transcript
-        transcript.messages = list(episodes[0].messages) if episodes else []
+        # Every dialogue (each intent x rollout) in order, so the report shows them all; the label on each
+        # dialogue's system message says which one it is (the calls keep exactly what was sent).
+        transcript.messages = [
+            m.model_copy(update={"name": f"intent {e.intent_id}, rollout {e.rollout}"}) if i == 0 and m.role == "system"
+            else m for e in episodes for i, m in enumerate(e.messages)]
         transcript.steps = _steps(episodes)
         transcript.outcome = Outcome.answered
         transcript.info.update({"episodes": [e.model_dump(mode="json") for e in episodes],
@@ -232,6 +238,29 @@ class RegretBenchmark(Benchmark[RegretOptions]):
 
     def headline_metrics(self) -> list[str]:
         return list(HEADLINE)
+
+    def metric_info(self) -> dict[str, MetricInfo]:
+        return {"reward": MetricInfo(label="reward R = U - C - P", better="higher"),
+                "regret": MetricInfo(label="regret (R_ref - R)", better="lower"),
+                "n_regret": MetricInfo(label="normalised regret", better="lower"),
+                "success": MetricInfo(label="success", better="higher"),
+                "avg_turns": MetricInfo(label="questions per dialogue"),
+                "avg_cost": MetricInfo(label="cost C", better="lower"),
+                "avg_penalty": MetricInfo(label="penalty P", better="lower"),
+                "unsupported_rate": MetricInfo(label="unsupported-clarification rate", better="lower"),
+                "forced_terminal_rate": MetricInfo(label="forced-terminal rate", better="lower"),
+                "reference_reward": MetricInfo(label="reference planner R_ref"),
+                "baseline_reward": MetricInfo(label="immediate-answer R_base")}
+
+    def data_formats(self) -> list[DataFormat]:
+        return [DataFormat(name="RegretBench CIG", keys=frozenset({"cig_id", "prompt", "intents", "variables"}))]
+
+    def target(self, sample: Sample) -> list[str] | None:
+        """Each intent's accepted answer, labelled with the intent (the hidden intent decides which is right)."""
+        intents = (sample.data.get("cig") or {}).get("intents") or []
+        out = [f"{i.get('intent_id')}: {' | '.join(i.get('answer_aliases') or []) or '(no answer text)'}"
+               for i in intents if isinstance(i, dict)]
+        return out or None
 
     def sample_values(self, record: SampleRecord, sample: Sample | None) -> dict[str, float | None]:
         episodes = _results(record)

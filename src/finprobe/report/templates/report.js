@@ -152,7 +152,8 @@
       ['status', d.status + (d.attempt > 1 ? ' (attempt ' + d.attempt + ')' : '')],
       ['score', score.value], ['passed', score.passed], ['reason', score.reason],
       ['error', d.error, 'error'], ['episode end', d.end],
-      ['final answer', d.final_answer], ['final arguments', d.final_args],
+      ['final answer', d.final_answer], ['gold answer', Array.isArray(d.target) ? d.target.join('\n') : d.target],
+      ['final arguments', d.final_args],
       ['meta', d.meta], ['tokens and cost', d.usage]
     ]);
     if (d.messages && d.messages.length) { renderMessages(section(root, 'conversation (' + d.messages.length + ' messages)', true), d.messages); }
@@ -259,7 +260,7 @@
     var head = el('tr');
     var cols = ['sample'];
     if (this.data.epochs > 1) { cols.push('trial'); }
-    cols = cols.concat(['outcome', 'reason / error', 'answer', 'meta']);
+    cols = cols.concat(['outcome', 'reason / error', 'answer', 'gold', 'meta']);
     cols.forEach(function (c) { head.appendChild(el('th', null, c)); });
     this.columns = cols.length;
     var thead = el('thead');
@@ -267,7 +268,9 @@
     this.table.appendChild(thead);
     this.body = el('tbody');
     this.table.appendChild(this.body);
-    this.root.appendChild(this.table);
+    var box = el('div', 'scroll');
+    box.appendChild(this.table);
+    this.root.appendChild(box);
   };
 
   Browser.prototype.detailText = function (i) {
@@ -320,6 +323,7 @@
       tr.appendChild(el('td', 'badge', e.outcome));
       tr.appendChild(el('td', null, e.error_type ? e.error_type + ': ' + (e.error || '') : (e.reason || '')));
       tr.appendChild(el('td', 'answer', e.answer || ''));
+      tr.appendChild(el('td', 'answer gold', e.target || ''));
       var meta = Object.keys(e.meta || {}).slice(0, 5).map(function (k) { return k + '=' + show(e.meta[k]); }).join(' \u00b7 ');
       tr.appendChild(el('td', 'meta', meta));
       var toggle = function () { self.toggle(i, tr); };
@@ -355,6 +359,20 @@
       this.openRow(i, tr);
     }
   };
+
+  // ------------------------------------------------------------------ tables on a narrow screen
+  // A summary table wider than its box becomes one card per row (CSS `table.stacked`, labels from the
+  // cells' data-label), so a phone shows every value without scrolling sideways.
+  function fitTables() {
+    Array.prototype.forEach.call(document.querySelectorAll('table.data'), function (t) {
+      if (!t.querySelector('td[data-label]')) { return; }
+      t.classList.remove('stacked');
+      var box = t.parentElement;
+      if (t.getBoundingClientRect().width > box.clientWidth + 1) { t.classList.add('stacked'); }
+    });
+  }
+  fitTables();
+  window.addEventListener('resize', fitTables);
 
   var browsers = {};
   Array.prototype.forEach.call(document.querySelectorAll('.fp-browser'), function (root) {
