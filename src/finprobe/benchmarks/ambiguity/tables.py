@@ -30,10 +30,17 @@ def _fmt(name: str, value: Any) -> str:
 
 
 def _labelled_cell(metrics: Mapping[str, Any]) -> str:
-    """Answers stating both readings' values, each labelled: how many label A and A_d as the answer, and the
-    hedge rule that graded them (strict: hedges, wrong; labelled: for the labelled reading)."""
-    counts = metrics.get("labelled_readings") or {}
-    return f"{counts.get('intended', 0)} / {counts.get('default', 0)} ({metrics.get('hedge_rule', 'strict')})"
+    """Answers stating both readings' values: how many label A as the answer, how many A_d, how many say neither,
+    and the hedge rule that graded them (strict: all hedges, wrong; labelled: the labelled ones for their reading)."""
+    counts = metrics.get("both_readings") or metrics.get("labelled_readings") or {}
+    return (f"{counts.get('intended', 0)} / {counts.get('default', 0)} / {counts.get('unlabelled', 0)} "
+            f"({metrics.get('hedge_rule', 'strict')})")
+
+
+def _both_readings_cell(published: Mapping[str, Any]) -> str:
+    """The published verdicts on answers stating both readings' values, by kind: correct of n."""
+    kinds = published.get("both_readings") or {}
+    return "; ".join(f"{kind} {k['published_correct']}/{k['n']}" for kind, k in kinds.items() if k["n"]) or "-"
 
 
 def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
@@ -62,7 +69,7 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     tables.append(TableData(
         title="error taxonomy" + (" (E6 from the paired template-oracle run)" if metrics.get("taxonomy_paired")
                                   else " (E6 needs -O paired_template_oracle=RUN)"),
-        columns=[*labels, "non-committal", "hedges (wrong)", "both readings labelled (A / A_d)",
+        columns=[*labels, "non-committal", "hedges (wrong)", "both readings stated (A labelled / A_d labelled / unlabelled)",
                  "year-label conflicts (right)", "outcomes"],
         rows=[[*(metrics["taxonomy"][k] for k in labels), metrics.get("non_committal", 0), metrics.get("hedges", 0),
                _labelled_cell(metrics), metrics.get("year_label_conflicts", 0), outcomes]]))
@@ -100,12 +107,13 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
             title=f"finprobe's grader vs the published verdicts ({published['n']} imported answers; metrics use "
                   f"the {metrics.get('grader', 'finprobe')} grader)",
             columns=["agreement", "agreement (labelled hedge rule)", "agreement (default-capture)",
-                     "accuracy (published)", "accuracy (finprobe)", "disagreements"],
+                     "accuracy (published)", "accuracy (finprobe)", "both readings stated: published correct",
+                     "disagreements"],
             rows=[[_fmt("accuracy", published["agreement"]),
                    _fmt("accuracy", published.get("agreement_labelled_hedge_rule")),
                    _fmt("accuracy", published["agreement_default_capture"]),
                    _fmt("accuracy", published["accuracy_published"]), _fmt("accuracy", published["accuracy_finprobe"]),
-                   len(published["disagreements"])]]))
+                   _both_readings_cell(published), len(published["disagreements"])]]))
     judge = metrics.get("judge")
     if judge:
         tables.append(TableData(
