@@ -158,3 +158,19 @@ def test_real_question_sets_meet_the_goals_and_the_catalog_figure():
     real = report.sets[0].judges[0]
     measured = next(e for e in catalog() if e.id == REAL_SET).measured
     assert (real.sure.agree, real.sure.n, real.wrong_yes) == (measured["agree"], measured["n"], measured["wrong_yes"])
+
+
+@pytest.mark.skipif(not default_release_instances(), reason="the FinInteract release is not in ../shared/data")
+def test_the_held_out_set_is_measured_as_catalogued():
+    """real-heldout (labellers C and D, read only after the rules were final) is reported as measured, good or bad:
+    its catalog entry records no fitted rule and the figures of the one held-out measurement, which a live run must
+    reproduce (a rule change that moves them must re-measure, and say in the catalog whether it read these labels)."""
+    entry = next(e for e in catalog() if e.id == "real-heldout")
+    assert entry.blind and entry.fitted == [] and entry.held_out and entry.measured is not None
+    items = read_items(entry.path())
+    assert len(items) == 160 and {it.language for it in items} == {"en", "zh"}
+    sim, cls = run_judges(["real-heldout"], judges=["simulator", "classifier"]).sets[0].judges
+    m = entry.measured
+    assert (sim.sure.agree, sim.sure.n, sim.wrong_yes) == (m["agree"], m["n"], m["wrong_yes"])
+    assert {k: round(v.rate or 0, 4) for k, v in sim.by_language.items()} == m["by_language"]
+    assert (cls.sure.agree, cls.sure.n) == (m["classifier_touch"]["agree"], m["classifier_touch"]["n"])

@@ -74,6 +74,8 @@ class LabelledSet(BaseModel):
     blind: bool
     #: rule changes made while reading this set's disagreements (its figures are an upper bound after them)
     fitted: list[str] = Field(default_factory=list)
+    #: for a held-out set: what it is held out from (no rule was changed after its labels were read)
+    held_out: str | None = None
     #: bundled instance files the items name ("release": the FinInteract release's instances, via --instances)
     instances: list[str] = Field(default_factory=list)
     note: str = ""
@@ -436,6 +438,7 @@ def judges_tables(report: JudgesReport) -> list[TableData]:
             about += [["source", entry.source], ["labelled by", entry.labelled_by],
                       ["blind to the rules", "yes" if entry.blind else "no"],
                       ["rules fitted to it", "; ".join(entry.fitted) if entry.fitted else "none"]]
+            about += [["held out", entry.held_out]] if entry.held_out else []
             about += [["note", entry.note]] if entry.note else []
         else:
             about += [["source", "your own set (provenance not recorded)"]]
