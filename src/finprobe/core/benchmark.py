@@ -297,6 +297,10 @@ class Benchmark(abc.ABC, Generic[OptionsT]):
         assignment, e.g. of the target reading) overrides this, with `load` being seed 0."""
         return self.load(data, options)
 
+    def check_roles(self, mode: str | None, options: OptionsT, role_specs: Mapping[str, str]) -> None:
+        """Raise ValueError for roles the options cannot work with (e.g. a protocol that scores with a judge
+        model given no judge), before the first model call. `role_specs`: role -> spec."""
+
     def check_samples(self, mode: str | None, options: OptionsT, samples: Sequence[Sample]) -> None:
         """Raise ValueError for a run that cannot work once data and mode are both known (e.g. a
         searching mode without a corpus), before the first model call."""

@@ -182,6 +182,7 @@ class Runner:
     def check_roles(self, roles: dict[str, RoleConfig]) -> None:
         """Resolve every role before any sample runs: a bad spec or a missing key variable fails the
         run at once, with its reason, instead of turning every sample into an error."""
+        self.bench.check_roles(self.config.mode, self.options, {r: rc.spec for r, rc in roles.items()})
         policies = {p.name for p in self.bench.policies()}
         for role, rc in roles.items():
             if role in self._injected or rc.spec in self.bench.components().get(role, []):

@@ -32,3 +32,17 @@ async def play(chain: Chain, backend, db: MarketDB, settings: EpisodeSettings | 
     tools = MarketTools(db, language=chain.language)
     await run_chain_episode(ctx, chain, tools, settings)
     return ctx.transcript
+
+
+class ListSearch:
+    """A web-search plug-in (`-O web_search=mh_support:list_search`): fixed results naming the query."""
+
+    async def search(self, query: str, k: int):
+        from finprobe.benchmarks.multihop.websearch import WebResult
+
+        return [WebResult(title=f"{query} #{i}", url=f"https://example.test/{i}", snippet="plug-in result")
+                for i in range(k)]
+
+
+def list_search() -> ListSearch:
+    return ListSearch()

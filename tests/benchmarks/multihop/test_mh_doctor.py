@@ -20,7 +20,11 @@ def test_release_en_defects(release_en):
     assert "hop_count_mismatch" in kinds(r, "L2_4hop_1")
     assert "missing_answer" in kinds(r, "L1_2hop_2")
     assert "hops_unextracted" in kinds(r, "L3_6hop_1")
-    assert kinds(r, "L1_1hop_1") == [] and kinds(r, "L3_5hop_1") == []  # clean records stay clean
+    # clean records stay clean — but for the hop-gold sidecar: these fictional records reuse the release's
+    # prompt_ids with other prompts, which is what a changed release looks like
+    assert kinds(r, "L1_1hop_1") == ["hops_unsettled"] and kinds(r, "L3_5hop_1") == ["hops_unsettled"]
+    assert "another prompt text" in next(f.detail for f in r.findings if f.id == "L1_1hop_1")
+    assert r.details["hop_gold"] == {"applied": 0, "unsettled": 0, "stale": 9, "absent": 0}
 
 
 def test_release_zh_defects(release_zh):
@@ -35,14 +39,14 @@ def test_release_zh_defects(release_zh):
 def test_doctor_survives_malformed_records(tmp_path):
     good = {"prompt_id": "L1_1hop_1", "prompt": "Which?", "reference_response": "Step 1: x. Answer: A",
             "response_final_reference": "A", "label": "L1_1hop"}
-    records = [good, "not an object", {"prompt_id": "L1_2hop_1", "prompt": 3}, {**good, "prompt_id": "L1_1hop_9",
+    records = [good, "not an object", {"prompt_id": "L1_2hop_1", "prompt": 3}, {**good, "prompt_id": "L1_1hop_901",
                                                                               "prompt": "WHICH ?"}]
     p = tmp_path / "x.json"
     p.write_text(json.dumps(records), encoding="utf-8")
     r = doctor(p)
     assert r.n == 4
     assert kinds(r, "record 2") == ["malformed"] and kinds(r, "L1_2hop_1") == ["malformed"]
-    assert kinds(r, "L1_1hop_9") == ["duplicate"]  # case and punctuation do not hide a duplicate
+    assert kinds(r, "L1_1hop_901") == ["duplicate"]  # case and punctuation do not hide a duplicate
 
 
 def test_demo_chain_file_is_clean():

@@ -17,8 +17,9 @@ def invoke(*args):
 
 def test_family_is_registered_with_its_modes_and_policy():
     family = load_family("multihop")
-    assert [m.name for m in family.modes()] == ["tools", "no-tools"]
-    assert [p.name for p in family.policies()] == ["gold-path"]
+    assert [m.name for m in family.modes()] == ["tools", "search", "no-tools"]
+    assert [p.name for p in family.policies()] == ["gold-path", "reference-response", "first-hop"]
+    assert [p.name for p in family.presets()] == ["finhopper-paper"]
 
 
 def test_gold_path_run_and_report_keys(tmp_path):

@@ -1,10 +1,15 @@
-"""The optional LLM judge: hard filters, structured verdicts, release prompts used verbatim, unscored (never
-wrong) on failure; driven by an async model callable, and by the real HTTP client against the local server."""
+"""The optional LLM judge: hard filters, structured verdicts, release prompts used as released (template,
+system prompts, the {"answer_score": x} reply), an unusable verdict never replaced by anything; driven by an async
+model callable, and by the real HTTP client against the local server."""
 
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from mh_support import context_for
 
 from finprobe.benchmarks.multihop import judge_final, judge_process, load_chains, role_model_fn, score_chain
@@ -56,12 +61,12 @@ async def test_hard_filters(demo_chains):
     assert not r.ok and r.correct is None and "hard filter" in str(r.reason) and len(r.raw) == 2
 
 
-async def test_unreadable_and_failed_calls_are_unscored(demo_chains):
+async def test_unreadable_replies_are_unusable_and_failed_calls_propagate(demo_chains):
     chain = demo(demo_chains)
     r = await judge_final(Fake("hmm, hard to say", "still thinking"), chain, "Quillon")
-    assert not r.ok and r.reason == "unreadable judge reply"
-    r = await judge_final(Fake(ModelError("503 after retries")), chain, "Quillon")
-    assert not r.ok and "judge call failed" in str(r.reason)
+    assert not r.ok and r.reason == "unreadable judge reply" and len(r.raw) == 2
+    with pytest.raises(ModelError, match="503"):  # the runner's retries and error record handle it
+        await judge_final(Fake(ModelError("503 after retries")), chain, "Quillon")
 
 
 async def test_release_prompts_are_used_verbatim(release_zh):
@@ -128,5 +133,56 @@ async def test_judge_over_the_real_http_client(demo_chains):
     assert scored.s_final == 0 and scored.final_by == "judge"
     unscored = Transcript(outcome=Outcome.answered, final_answer="QLMC",
                           info={"judge_final": {"ok": False, "reason": "unreadable judge reply"}})
-    fallback = score_chain(chain, unscored, judge="final")
-    assert fallback.s_final == 1 and fallback.final_by == "matcher" and "unreadable" in fallback.notes[0]
+    with pytest.raises(ValueError, match="unusable .*unreadable"):  # never replaced by the matcher
+        score_chain(chain, unscored, judge="final")
+
+
+# --------------------------------------------------------------------------- the release's reply format
+RELEASE_REPLY = '1. [Scoring Basis]: {basis}\n2. [JSON]:\n```json\n{{"answer_score": {score}}}\n```'
+
+
+def test_the_answer_score_is_read_after_the_scoring_basis():
+    from finprobe.benchmarks.multihop.judge import read_answer_score
+
+    assert read_answer_score(RELEASE_REPLY.format(basis="matches the reference", score=1)) == 1.0
+    assert read_answer_score('[Scoring Basis]: partly. {"answer_score": 0.25}') == 0.25
+    assert read_answer_score('【评分依据】：一致。\n{“answer_score”：“0.5”}') == 0.5  # full-width marks
+    # the basis may quote the format; the verdict is the last object
+    assert read_answer_score('Format: {"answer_score": 1}. [Scoring Basis]: wrong date.\n{"answer_score": 0}') == 0.0
+    assert read_answer_score("The response looks right to me.") is None
+    assert read_answer_score('{"score": 1}') is None
+
+
+@given(basis=st.text(max_size=300).filter(lambda t: "answer_score" not in t),
+       score=st.sampled_from([0, 1, 0.5, 0.25, 0.125, 0.0, 1.0]))
+def test_any_basis_text_leaves_the_score_readable(basis, score):
+    from finprobe.benchmarks.multihop.judge import read_answer_score
+
+    assert read_answer_score(RELEASE_REPLY.format(basis=basis, score=score)) == float(score)
+
+
+async def test_the_release_judges_on_a_real_release_record(shared_data):
+    data = shared_data / "finhopper" / "benchmark_en.json"
+    if not data.is_file():
+        pytest.skip("the FinHopper release is not in ../shared/data/finhopper")
+    chain = next(c for c in load_chains(data) if c.id == "L2_3hop_1")
+    assert chain.judge_prompts is not None and chain.judge_prompts.template is not None
+    model = Fake(RELEASE_REPLY.format(basis="the final answer matches", score=1))
+    response = "My answer (the {prompt} asked for a fund)."
+    r = await judge_final(model, chain, response)
+    assert r.ok and r.correct is True and r.prompts == "release"
+    messages, _ = model.seen[0]
+    assert messages[0].content == chain.judge_prompts.final_system
+    # filled in one pass as written: a response that itself contains "{prompt}" is left as the agent wrote it
+    values = {"prompt": chain.question, "response_reference": chain.reference_response, "response": response}
+    expected = re.sub(r"\{(prompt|response_reference|response)\}", lambda m: values[m.group(1)],
+                      chain.judge_prompts.template)
+    assert messages[1].content == expected and response in messages[1].content
+    half = RELEASE_REPLY.format(basis="half right", score=0.5)
+    r = await judge_final(Fake(half, half), chain, "x")  # asked again once, then unusable
+    assert not r.ok and "0 or 1" in (r.reason or "") and len(r.raw) == 2  # the final prompt scores 0 or 1 only
+    r = await judge_process(Fake(RELEASE_REPLY.format(basis="one key point", score=0.25)), chain, "x")
+    assert r.ok and r.score == 0.25
+    over = RELEASE_REPLY.format(basis="too much", score=0.75)
+    r = await judge_process(Fake(over, over), chain, "x")
+    assert not r.ok  # the process prompt scores 0 to 0.5

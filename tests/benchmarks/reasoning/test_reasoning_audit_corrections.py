@@ -157,6 +157,7 @@ def test_dev_gets_its_bundled_overlay_by_content_also_under_another_name(dev_pat
     copy.write_text(json.dumps(json.loads(dev_path.read_text(encoding="utf-8")), indent=1))
     again = BENCHMARK.load(str(copy), BENCHMARK.parse_options({}))
     assert [s.data.get("correction") for s in again] == [s.data.get("correction") for s in samples]
+    assert any(s.data.get("correction") for s in again if s.data.get("synthetic_id"))  # null-id tasks too
     # the same ids with an edited excerpt: the corrections were checked against other text
     raw = json.loads(dev_path.read_text(encoding="utf-8"))
     raw[0]["pre_text"] = ["an edited excerpt"] + raw[0]["pre_text"][1:]

@@ -9,13 +9,15 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from finprobe.core.models._base import ModelBackend, ModelError
-from finprobe.core.models._grammar import _convert
+from finprobe.core.models._grammar import MAX_GRAMMAR_STRING_LENGTH, _convert
 from finprobe.core.models.local import LocalLlamaModel, default_gguf_path, schema_to_grammar
 from finprobe.core.schema import GenerateConfig, Message
 
@@ -119,6 +121,34 @@ def test_exclusive_and_unbounded_integers() -> None:
     assert _convert({"const": {"type": "integer", "minimum": 0, "maximum": 2}}) == {
         "const": {"type": "integer", "minimum": 0, "maximum": 2}
     }
+
+
+def test_string_bounds_llama_cpp_cannot_parse_are_dropped() -> None:
+    within = {"type": "string", "minLength": 1, "maxLength": MAX_GRAMMAR_STRING_LENGTH}
+    assert _convert(within) == within
+    assert _convert({"type": "string", "minLength": 1, "maxLength": 4000}) == {"type": "string", "minLength": 1}
+    nested = {"type": "object", "properties": {"value": {"type": "string", "maxLength": 1201}}}
+    assert _convert(nested) == {"type": "object", "properties": {"value": {"type": "string"}}}
+
+
+@needs_llama
+def test_a_long_string_bound_does_not_crash_the_model() -> None:
+    # Before such a bound was dropped, llama.cpp refused the grammar and the process died (SIGSEGV):
+    # the call runs in a child so that a regression fails this test instead of killing the suite.
+    code = (
+        "import asyncio, json\n"
+        "from finprobe.core.models.local import LocalLlamaModel\n"
+        "from finprobe.core.schema import GenerateConfig, Message\n"
+        "schema = {'type': 'object', 'properties': {'value': {'type': 'string', 'maxLength': 4000}},"
+        " 'required': ['value']}\n"
+        "model = LocalLlamaModel(n_ctx=512, n_threads=1)\n"
+        "out = asyncio.run(model.generate([Message(role='user', content='Say hi.')],"
+        " GenerateConfig(response_schema=schema, max_tokens=24)))\n"
+        "print('reply', json.dumps(out.text))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert "reply" in done.stdout
 
 
 @needs_llama

@@ -1,17 +1,24 @@
 """The multihop family (FinHopper) as a `finprobe.core.benchmark.Benchmark`.
 
-Roles: `agent` (a model spec, default `local`, or the baseline `gold-path`), `judge` (`none` by default:
-the deterministic final matcher and process-hit detector; a model spec adds the LLM judge, whose
-verdicts are stored in the transcript and used by the scorer as option `judge_use` says).
+Roles: `agent` (a model spec, default `local`, or a baseline: `gold-path`, `reference-response`, `first-hop`),
+`judge` (`none` by default: the deterministic final matcher and process-hit detector; a model spec adds the LLM
+judge, whose verdicts are stored in the transcript and decide what option `judge_use` says).
 
-Modes: `tools` (default: the typed market tools, text search over the market's documents, and a user's
-web search when `-O web_search=module:factory` names one) and `no-tools` (answer from what the model
-knows: the without-tools setting of the paper).
+Modes: `tools` (default: the typed tools over a market database, text search over its documents, and a web search
+when `-O web_search=…` names one), `search` (no market tools: `web_search` and/or `search` over a user's corpus
+(`-O corpus=PATH`): the paper's public-search setting for real-world chains) and `no-tools` (answer from what the
+model knows: the paper's without-tools setting).
 
-Data: the bundled demo chains over the bundled (fictional) demo market when `data` is None; else a chain
-file in the family's format or the public release format (`prompt_id`, ...). The market the tools query
-is option `market` (a SQLite file in the documented schema, e.g. from `import_csv_dir` or
-`write_demo_market`), else the chains' own (`demo:SEED` for chains over the demo market).
+Data: the bundled demo chains over the bundled (fictional) demo market when `data` is None; else a chain file in
+the family's format or the public release format (`prompt_id`, ...; the FinHopper release gets its hop gold from
+the sidecar, see `hop_gold`). The market the tools query is option `market` (a SQLite file in the documented schema,
+or `demo` / `demo:SEED` for the fictional demo market by name), else the chains' own (`demo:SEED` for demo chains).
+Release chains are about real funds and stocks: mode `tools` refuses to run them on the fictional market unless
+`-O market=demo` asks for it by name.
+
+Protocol `finhopper-paper` (`--protocol finhopper-paper`) scores as the paper does: the release's two judges with
+their prompts as released (a `--judge MODEL` is required), the process judge only when the final answer is wrong,
+α = 0.5, up to 42 ReAct rounds; pair it with `--mode search` (the paper's with-tools setting) or `--mode no-tools`.
 """
 
 from __future__ import annotations
@@ -26,14 +33,23 @@ from pydantic import Field
 from finprobe.benchmarks.multihop.chains import Chain, demo_chains_path, load_chains
 from finprobe.benchmarks.multihop.doctor import doctor as chain_doctor
 from finprobe.benchmarks.multihop.environment import MAX_ROUNDS, EpisodeSettings, run_chain_episode
-from finprobe.benchmarks.multihop.judge import judge_final, judge_process, role_model_fn
+from finprobe.benchmarks.multihop.judge import JudgeUnusable, judge_final, judge_process, role_model_fn
 from finprobe.benchmarks.multihop.market import DEMO_SEED, MarketDB, demo_market
 from finprobe.benchmarks.multihop.mentions import EntityLexicon
 from finprobe.benchmarks.multihop.metrics import ALPHA, ItemResult, aggregate
-from finprobe.benchmarks.multihop.policies import GOLD_PATH, POLICIES, GoldPathPolicy
+from finprobe.benchmarks.multihop.policies import (
+    FIRST_HOP,
+    GOLD_PATH,
+    POLICIES,
+    REFERENCE_RESPONSE,
+    FixedAnswerPolicy,
+    GoldPathPolicy,
+    first_hop_answer,
+)
 from finprobe.benchmarks.multihop.process import Trajectory
 from finprobe.benchmarks.multihop.scoring import ChainScore, item_result, score_chain
-from finprobe.benchmarks.multihop.tools import MarketTools, corpus_index, load_web_search
+from finprobe.benchmarks.multihop.tools import MarketTools, SearchTools, corpus_index
+from finprobe.benchmarks.multihop.websearch import WebSearch, web_search_for
 from finprobe.core.benchmark import (
     AggregationSettings,
     Benchmark,
@@ -43,14 +59,19 @@ from finprobe.core.benchmark import (
     Finding,
     ModeInfo,
     PolicyInfo,
+    PresetInfo,
 )
 from finprobe.core.display import PlotData, Series, TableData, interval, number
 from finprobe.core.models._base import ModelBackend
+from finprobe.core.retrieval import BM25Index, load_corpus
 from finprobe.core.schema import Sample, SampleRecord, SampleStatus, Score, Transcript
 
-SCORER_VERSION = "multihop-1"
+SCORER_VERSION = "multihop-2"
 MODES = {"tools": "ReAct with the typed market tools and text search (up to 42 rounds)",
+         "search": "ReAct with web search and/or search over a corpus, no market tools (real-world chains)",
          "no-tools": "answer from what the model knows, no tools (the paper's without-tools setting)"}
+FINHOPPER_PAPER = {"release_judge_prompts": "true", "judge_use": "both", "process_when": "final_wrong",
+                   "alpha": "0.5", "max_rounds": "42"}
 
 
 class MultihopOptions(FamilyOptions):
@@ -62,8 +83,20 @@ class MultihopOptions(FamilyOptions):
                                                             "is wrong: S = s_final + (1 - s_final) * alpha * hits/N")
     judge_use: Literal["final", "process", "both"] = Field(
         "both", description="what the LLM judge (--judge MODEL) decides; the deterministic scorers do the rest")
-    release_judge_prompts: bool = Field(True, description="use a release file's own judge prompts verbatim")
-    web_search: str | None = Field(None, description="a user's web-search plug-in, 'module:factory' (mode tools)")
+    release_judge_prompts: bool = Field(True, description="use a release file's own judge prompts as released "
+                                                          "(their template, system prompts and reply format)")
+    process_when: Literal["always", "final_wrong"] = Field(
+        "always", description="when the process judge is asked: always, or only when the final answer is wrong "
+                              "(the paper's protocol: S = 1 needs no process score)")
+    web_search: str | None = Field(None, description="web search for the agent (modes tools, search): searxng, brave, "
+                                                      "or a plug-in 'module:factory'")
+    web_search_url: str | None = Field(None, description="the search service's address (searxng: required; "
+                                                         "brave: default https://api.search.brave.com)")
+    web_search_key_env: str | None = Field(None, description="the environment variable holding the search API key "
+                                                             "(brave: default BRAVE_SEARCH_API_KEY)")
+    web_search_results: int = Field(5, ge=1, le=20, description="results per web search shown to the agent")
+    corpus: str | None = Field(None, description="a passage corpus (JSONL: passage_id, text) the `search` tool "
+                                                 "searches in mode search")
 
 
 _market_lock = threading.Lock()
@@ -72,7 +105,7 @@ _markets: dict[str, tuple[MarketDB, EntityLexicon]] = {}
 
 def _market_key(chain: Chain, options: MultihopOptions) -> str:
     if options.market:
-        return options.market
+        return f"demo:{DEMO_SEED}" if options.market == "demo" else options.market
     if chain.market and chain.market.startswith("demo"):
         return chain.market
     return f"demo:{DEMO_SEED}"
@@ -92,6 +125,55 @@ def market_for(chain: Chain, options: MultihopOptions) -> tuple[MarketDB, Entity
         return _markets[key]
 
 
+def web_search_of(options: MultihopOptions) -> WebSearch:
+    """The web search the options name (see `websearch.web_search_for`)."""
+    assert options.web_search
+    return web_search_for(options.web_search, url=options.web_search_url, key_env=options.web_search_key_env)
+
+
+_corpus_lock = threading.Lock()
+_corpora: dict[str, BM25Index] = {}
+
+
+def user_corpus(path: str) -> BM25Index:
+    """The BM25 index of a user's passage corpus, built once per process."""
+    with _corpus_lock:
+        if path not in _corpora:
+            _corpora[path] = BM25Index(load_corpus(path))
+        return _corpora[path]
+
+
+async def _judge(ctx: EpisodeContext[MultihopOptions], chain: Chain) -> None:
+    """The LLM judges of one episode, as option `judge_use` says; their verdicts land in `transcript.info`. An
+    unusable verdict makes the sample an error (`JudgeUnusable`), counted in the run's summary."""
+    judge = role_model_fn(ctx.model("judge"))
+    options, transcript = ctx.options, ctx.transcript
+    trajectory = Trajectory.from_transcript(transcript, chain.question)
+    release = options.release_judge_prompts and chain.judge_prompts is not None
+    response = trajectory.render_response() if release else (
+        transcript.final_answer if transcript.outcome is not None else None)
+    final_correct: bool | None = None
+    if options.judge_use in ("final", "both"):
+        verdict = await judge_final(judge, chain, response, use_release_prompts=options.release_judge_prompts)
+        transcript.info["judge_final"] = verdict.model_dump()
+        if not verdict.ok:
+            raise JudgeUnusable(f"the final-answer judge's reply could not be used: {verdict.reason}")
+        final_correct = bool(verdict.correct)
+    if options.judge_use in ("process", "both"):
+        if options.process_when == "final_wrong" and final_correct:
+            transcript.info["judge_process"] = {"skipped": "the final answer is right (S = 1)", "ok": True}
+            return
+        if not chain.intermediate:
+            transcript.info["judge_process"] = {"skipped": "a 1-hop chain has no intermediate answer (N = 0)",
+                                                "ok": True}
+            return
+        text = trajectory.render_response() if release else trajectory.render()
+        verdict = await judge_process(judge, chain, text, use_release_prompts=options.release_judge_prompts)
+        transcript.info["judge_process"] = verdict.model_dump()
+        if not verdict.ok:
+            raise JudgeUnusable(f"the process judge's reply could not be used: {verdict.reason}")
+
+
 def chain_of(sample: Sample) -> Chain:
     return Chain.model_validate(sample.data["chain"])
 
@@ -100,6 +182,52 @@ def _stored_score(record: SampleRecord) -> ChainScore | None:
     if record.status != SampleStatus.scored or record.score is None or not record.score.details:
         return None
     return ChainScore.model_validate(record.score.details)
+
+
+def judge_counts(records: Sequence[SampleRecord]) -> dict[str, int]:
+    """How many LLM-judge verdicts the run asked for, used and could not use (a skipped process verdict, the
+    paper's protocol when the final answer is right, is not asked). Errors of a sample count too."""
+    asked = used = failed = 0
+    for record in records:
+        info = record.transcript.info if record.transcript is not None else {}
+        for key in ("judge_final", "judge_process"):
+            v = info.get(key)
+            if not isinstance(v, dict) or v.get("skipped"):
+                continue
+            asked += 1
+            if v.get("ok"):
+                used += 1
+            else:
+                failed += 1
+    return {"judge_verdicts": asked, "judge_verdicts_used": used, "judge_verdicts_failed": failed}
+
+
+def checkpoint_counts(chains: Sequence[Chain]) -> dict[str, int]:
+    """The paper's counts: step-level answers Σ K (572 in the release), of which the process checkpoints are the
+    N = K − 1 intermediate answers of each item (the release's process prompt excludes the final answer)."""
+    return {"items": len(chains), "step_answers": sum(c.k for c in chains),
+            "process_checkpoints": sum(c.k - 1 for c in chains)}
+
+
+def paper_table(metrics: Mapping[str, Any]) -> TableData | None:
+    """The run as a row of the paper's Tables 2 and 3 (scores in %): S per hop count 1–6, the micro and macro
+    averages, mean time per item; then L1/L2/L3."""
+    hops = metrics.get("by_hops") or {}
+    if not hops:
+        return None
+
+    def pct(v: Any) -> str:
+        return "" if v is None else f"{100 * float(v):.1f}"
+
+    cols = [f"{k}hop" for k in range(1, 7)]
+    row = [pct((hops.get(str(k)) or {}).get("score")) for k in range(1, 7)]
+    levels = metrics.get("by_level") or {}
+    time = metrics.get("time_s_mean")
+    return TableData(title="as the paper reports it (S in %)",
+                     columns=[*cols, "Mic Avg.", "Mac Avg.", "L1", "L2", "L3", "Time (s)"],
+                     rows=[[*row, pct(metrics.get("score")), pct(metrics.get("macro")),
+                            *(pct((levels.get(lv) or {}).get("score")) for lv in ("L1", "L2", "L3")),
+                            "" if time is None else f"{time:.1f}"]])
 
 
 class MultihopBenchmark(Benchmark[MultihopOptions]):
@@ -124,9 +252,20 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
         return [PolicyInfo(name=n, description=d) for n, d in POLICIES.items()]
 
     def policy_backend(self, name: str, sample: Sample, options: MultihopOptions) -> ModelBackend:
-        if name != GOLD_PATH:
-            raise KeyError(f"unknown multihop policy {name!r}; known: {', '.join(POLICIES)}")
-        return GoldPathPolicy(chain_of(sample))
+        chain = chain_of(sample)
+        if name == GOLD_PATH:
+            return GoldPathPolicy(chain)
+        if name == REFERENCE_RESPONSE:
+            return FixedAnswerPolicy(name, chain.reference_response or chain.final_answer)
+        if name == FIRST_HOP:
+            return FixedAnswerPolicy(name, first_hop_answer(chain))
+        raise KeyError(f"unknown multihop policy {name!r}; known: {', '.join(POLICIES)}")
+
+    def presets(self) -> list[PresetInfo]:
+        return [PresetInfo(name="finhopper-paper", options=dict(FINHOPPER_PAPER), description=(
+            "score as the FinHopper paper: the release's final and process judges as released (give --judge MODEL), "
+            "the process judge only when the final answer is wrong, alpha 0.5, 42 rounds; use --mode search "
+            "(public search) or --mode no-tools"))]
 
     def components(self) -> dict[str, list[str]]:
         return {"judge": ["none"]}
@@ -134,10 +273,30 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
     # ------------------------------------------------------------------ data
     def check_config(self, mode: str | None, options: MultihopOptions) -> None:
         super().check_config(mode, options)
-        if options.market:
+        mode = mode or "tools"
+        if options.web_search and mode == "no-tools":
+            raise ValueError("-O web_search applies to modes tools and search: mode no-tools gives the agent no tools")
+        if options.corpus and mode != "search":
+            raise ValueError("-O corpus applies to mode search (mode tools searches the market's own documents)")
+        if mode == "search" and not (options.web_search or options.corpus):
+            raise ValueError("mode search needs a web search (-O web_search=searxng|brave|module:factory) or a "
+                             "corpus (-O corpus=PATH)")
+        if options.market and mode != "tools":
+            raise ValueError(f"-O market applies to mode tools (mode {mode} has no market tools)")
+        if options.market and not options.market.startswith("demo"):
             MarketDB.open(options.market).close()  # a bad file fails now, with its reason
         if options.web_search:
-            load_web_search(options.web_search)
+            web_search_of(options)
+        if options.corpus:
+            load_corpus(options.corpus)
+
+    def check_roles(self, mode: str | None, options: MultihopOptions, role_specs: Mapping[str, str]) -> None:
+        judge = role_specs.get("judge", "none")
+        if options.process_when == "final_wrong" and judge != "none" and options.judge_use == "process":
+            raise ValueError("process_when=final_wrong needs the final verdict: use judge_use=both")
+        if options.release_judge_prompts and options.process_when == "final_wrong" and judge == "none":
+            raise ValueError("protocol finhopper-paper scores with the release's LLM judges: give --judge MODEL "
+                             "(or drop the protocol for the deterministic scorers)")
 
     def load(self, data: str | None, options: MultihopOptions) -> list[Sample]:
         chains = load_chains(data if data is not None else demo_chains_path())
@@ -150,43 +309,46 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
                        meta={"K": c.k, "level": c.level, "language": c.language}) for c in chains]
 
     def check_samples(self, mode: str | None, options: MultihopOptions, samples: Sequence[Sample]) -> None:
-        if (mode or "tools") == "tools":
-            for sample in samples[:1]:
-                market_for(chain_of(sample), options)  # opens (or generates) the market before any model call
+        if (mode or "tools") != "tools" or not samples:
+            return
+        chain = chain_of(samples[0])
+        if chain.source == "release" and not options.market:
+            raise ValueError(
+                "the FinHopper release is about real funds and stocks, and the bundled market is fictional: run it "
+                "with --mode search (-O web_search=…), --mode no-tools, or a market of your own (-O market=PATH); "
+                "-O market=demo uses the fictional demo market anyway")
+        market_for(chain, options)  # opens (or generates) the market before any model call
 
     # ------------------------------------------------------------------ the episode
     async def run_episode(self, ctx: EpisodeContext[MultihopOptions]) -> None:
         chain = chain_of(ctx.sample)
-        setting: Literal["tools", "no_tools"] = "no_tools" if ctx.mode == "no-tools" else "tools"
-        tools = None
+        options = ctx.options
+        setting: Literal["tools", "search", "no_tools"] = (
+            "no_tools" if ctx.mode == "no-tools" else "search" if ctx.mode == "search" else "tools")
+        tools: MarketTools | SearchTools | None = None
         market_name = None
+        web = web_search_of(options) if options.web_search else None
         if setting == "tools":
-            db, _ = market_for(chain, ctx.options)
-            web = load_web_search(ctx.options.web_search) if ctx.options.web_search else None
-            tools = MarketTools(db, corpus=corpus_index(db), web_search=web, language=chain.language)
+            db, _ = market_for(chain, options)
+            tools = MarketTools(db, corpus=corpus_index(db), web_search=web, language=chain.language,
+                                web_top_k=options.web_search_results)
             market_name = db.meta().get("name")
-        settings = EpisodeSettings(setting=setting, max_rounds=ctx.options.max_rounds,
-                                   max_observation_chars=ctx.options.max_observation_chars)
+        elif setting == "search":
+            tools = SearchTools(corpus=user_corpus(options.corpus) if options.corpus else None, web_search=web,
+                                web_top_k=options.web_search_results)
+        settings = EpisodeSettings(setting=setting, max_rounds=options.max_rounds,
+                                   max_observation_chars=options.max_observation_chars)
         await run_chain_episode(ctx, chain, tools, settings, market_name=market_name)
         if ctx.role_specs.get("judge", "none") != "none":
-            judge = role_model_fn(ctx.model("judge"))
-            use = ctx.options.judge_use
-            transcript = ctx.transcript
-            if use in ("final", "both"):
-                answer = transcript.final_answer if transcript.outcome is not None else None
-                verdict = await judge_final(judge, chain, answer, use_release_prompts=ctx.options.release_judge_prompts)
-                transcript.info["judge_final"] = verdict.model_dump()
-            if use in ("process", "both"):
-                text = Trajectory.from_transcript(transcript, chain.question).render()
-                verdict = await judge_process(judge, chain, text, use_release_prompts=ctx.options.release_judge_prompts)
-                transcript.info["judge_process"] = verdict.model_dump()
+            await _judge(ctx, chain)
 
     def score(self, sample: Sample, transcript: Transcript, options: MultihopOptions) -> Score:
         chain = chain_of(sample)
         _, lexicon = market_for(chain, options) if chain.market or options.market else (None, None)
-        judged = "judge_final" in transcript.info or "judge_process" in transcript.info
-        result = score_chain(chain, transcript, lexicon=lexicon, alpha=options.alpha,
-                             judge=options.judge_use if judged else "none")
+        has_final, has_process = "judge_final" in transcript.info, "judge_process" in transcript.info
+        judge: Literal["none", "final", "process", "both"] = (
+            "both" if has_final and has_process else "final" if has_final else "process" if has_process else "none")
+        result = score_chain(chain, transcript, lexicon=lexicon, alpha=options.alpha, judge=judge)
         reason = None if result.s_final else (result.final_verdict or "wrong")
         return Score(value=result.score, passed=bool(result.s_final), reason=reason, details=result.details(),
                      scorer_version=SCORER_VERSION)
@@ -218,6 +380,8 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
         out["error_list"] = [{"id": r.sample_id, "error": r.error or "not scored"}
                              for r in records if r.status == SampleStatus.error]
         out["alpha"] = options.alpha
+        out.update(judge_counts(records))
+        out["checkpoints"] = checkpoint_counts([chain_of(x) for x in (samples or {}).values()])
         return out
 
     def headline_metrics(self) -> list[str]:
@@ -239,9 +403,16 @@ class MultihopBenchmark(Benchmark[MultihopOptions]):
                             ("final_accuracy", "final accuracy"), ("process", "process score (K > 1)")):
             rows.append([label, number(metrics.get(name)),
                          interval(metrics.get(f"{name}_ci_low"), metrics.get(f"{name}_ci_high"), number)])
+        asked = metrics.get("judge_verdicts") or 0
+        if asked:
+            rows.append([f"judge verdicts used: {metrics.get('judge_verdicts_used', 0)} of {asked}",
+                         f"{metrics.get('judge_verdicts_failed', 0)} unusable", ""])
         tables = [TableData(title=f"multihop: {metrics.get('n_scored', 0)} scored of {metrics.get('n', 0)} "
                                   f"({metrics.get('n_errors', 0)} errors; alpha {metrics.get('alpha', ALPHA)})",
                             columns=["metric", "value", "95% CI"], rows=rows, align=["left", "right", "right"])]
+        paper = paper_table(metrics)
+        if paper is not None:
+            tables.append(paper)
         for key, label in (("by_hops", "K"), ("by_level", "level"), ("by_language", "language")):
             groups = metrics.get(key) or {}
             if groups:

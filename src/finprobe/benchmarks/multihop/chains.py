@@ -33,6 +33,7 @@ __all__ = [
     "Chain",
     "Derivation",
     "Hop",
+    "HopPart",
     "JudgePrompts",
     "ToolCall",
     "demo_chains_path",
@@ -41,9 +42,12 @@ __all__ = [
     "read_records",
 ]
 
-AnswerKind = Literal["entity", "date", "period", "number", "text"]
+#: "none": the answer is that no candidate qualifies ("No fund meets both conditions")
+AnswerKind = Literal["entity", "date", "period", "number", "text", "none"]
 Level = Literal["L1", "L2", "L3"]
-HopSource = Literal["gold", "extracted", "extracted_uncertain", "missing"]
+#: where a hop's answer comes from: a gold field of a chain file, the release's hop-gold sidecar (see
+#: `hop_gold`), best-effort extraction from a release's free text, or nowhere
+HopSource = Literal["gold", "sidecar", "extracted", "extracted_uncertain", "missing"]
 MAX_HOPS = 6
 
 
@@ -101,8 +105,29 @@ class Derivation(_Rec):
         return self
 
 
+class HopPart(_Rec):
+    """One part of an answer that names several things ("which two funds …": each fund is a part)."""
+
+    answer: str
+    aliases: list[str] = Field(default_factory=list)
+    #: canonical value (an ISO date for a date part)
+    value: str | float | int | None = None
+
+    def names(self) -> list[str]:
+        out: list[str] = []
+        for a in (self.answer, *self.aliases):
+            if a and a not in out:
+                out.append(a)
+        return out
+
+
 class Hop(_Rec):
-    """One hop: its gold answer and, when known, how it is found."""
+    """One hop: its gold answer and, when known, how it is found.
+
+    An answer that names several things (the two funds with the highest return, a ranking, every release date
+    of a year) has `parts`: the answer counts only when every part is stated (in the given order when
+    `ordered`), as the release's process prompt says ("if the reference answer requires multiple key points,
+    the student must cover them completely"). `answer` then joins the parts for display."""
 
     answer: str
     question: str | None = None
@@ -114,10 +139,26 @@ class Hop(_Rec):
     unit: str | None = None  # numbers: "yuan", "shares", "%", "points"
     #: alias lists of the other candidates the hop chose among (helps the matcher spot a hedge)
     distractors: list[list[str]] = Field(default_factory=list)
+    #: for a figure that belongs to one entity of several ("that fund's one-month return"): the entity's names
+    #: (the `distractors` then name the others, whose figures are not the answer)
+    owner: list[str] = Field(default_factory=list)
+    #: for a figure: the words that label it in an answer ("收益排名", "return ranking"), when the question's own
+    #: wording does not
+    figure_label: list[str] = Field(default_factory=list)
     tool_calls: list[ToolCall] = Field(default_factory=list)
     derive: Derivation | None = None
-    #: where the answer comes from: a gold field, or best-effort extraction from a release's free text
+    #: the parts of a several-part answer (see the class docstring); empty for a one-part answer
+    parts: list[HopPart] = Field(default_factory=list)
+    ordered: bool = False
+    #: other parts of the same answer, when this hop stands for one part: not rival candidates of it
+    companions: list[str] = Field(default_factory=list)
+    #: other answers that count as this hop's (the release's final reference gives a company's figure where
+    #: its question asks for the company: either is the answer)
+    alternatives: list[Hop] = Field(default_factory=list)
+    #: where the answer comes from: a gold field, the hop-gold sidecar, or extraction from a release's free text
     source: HopSource = "gold"
+    #: how a sidecar answer was settled: "rule:<name>", "reviewed", "release_final" (see `hop_gold`)
+    how: str | None = None
     note: str | None = None
 
     def names(self) -> list[str]:
@@ -126,6 +167,18 @@ class Hop(_Rec):
         for a in (self.answer, *self.aliases):
             if a and a not in out:
                 out.append(a)
+        return out
+
+    def part_hops(self) -> list[Hop]:
+        """One hop per part (the part's names as answer and aliases, the other parts as companions), or [self]."""
+        if not self.parts:
+            return [self]
+        out = []
+        for i, p in enumerate(self.parts):
+            companions = [n for j, q in enumerate(self.parts) if j != i
+                          for n in [*q.names(), *([str(q.value)] if q.value is not None else [])]]
+            out.append(self.model_copy(update={"answer": p.answer, "aliases": p.aliases, "value": p.value,
+                                               "parts": [], "ordered": False, "companions": companions}))
         return out
 
 
@@ -181,9 +234,10 @@ class Chain(_Rec):
 
     def final_hop(self) -> Hop:
         """The last hop with `final_answer` as its answer (the release's final reference wins over text
-        extracted from the reference response)."""
+        extracted from the reference response; a hop-gold sidecar's last hop, which names the final answer's
+        parts and the release's ways of writing them, is used as it is)."""
         last = self.hops[-1]
-        if last.answer == self.final_answer:
+        if last.answer == self.final_answer or last.source == "sidecar":
             return last
         aliases = [a for a in [last.answer, *last.aliases] if a and a != self.final_answer]
         keep = aliases if last.source == "gold" else []

@@ -223,4 +223,8 @@ def hop_direction(hop: Hop) -> Direction | None:
     for m in _COMPARISON.finditer(q):
         pol = _oriented(m, q[max(0, m.start() - 20):m.start()], q[m.end():])
         found.add("max" if pol in ("greater", "better") else "min")
+    if not found and q.strip() and hop.source == "sidecar" and not hop.distractors and not hop.parts:
+        # a release sub-question with no comparison and no candidates asks for a fact ("When was it listed?"):
+        # comparisons in an answer are about other hops
+        return "none"
     return found.pop() if len(found) == 1 else None

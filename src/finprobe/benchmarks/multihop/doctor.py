@@ -7,9 +7,12 @@ Kinds of finding:
   hop count (L1 = 1–2 hops, L2 = 3–4, L3 = 5–6), or a label/id that states neither;
 - `hop_count_mismatch`: the steps found in `reference_response` (or the hops of a chain record) are not K;
 - `missing_answer`: no final reference answer, or an intermediate hop without an answer;
-- `hops_unextracted`: no per-hop steps could be found in the reference response (process scoring of this
-  item has no gold checkpoints);
-- `uncertain_extraction`: some hop answers were taken from step text without an answer marker;
+- `hops_unsettled`: a release record whose hops the hop-gold sidecar cannot settle: its entry for the prompt_id
+  was derived from another prompt text (a changed release), or it lists hops as unsettled (a prompt_id the
+  sidecar does not know is only counted, in `details["hop_gold"]["absent"]`: its hops are extracted as before);
+- `hops_unextracted`: (a record without sidecar gold) no per-hop steps could be found in the reference
+  response (process scoring of this item has no gold checkpoints);
+- `uncertain_extraction`: (likewise) some hop answers were taken from step text without an answer marker;
 - `malformed`: a record that does not parse at all (the detail says why).
 
 The doctor reads raw records, so one bad record never hides the findings of the others.
@@ -25,12 +28,14 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from finprobe.benchmarks.multihop.chains import Chain, level_for_hops, read_records
+from finprobe.benchmarks.multihop.hop_gold import hops_from_sidecar, sidecar_entry
 from finprobe.benchmarks.multihop.release import (
     ReleaseRecord,
     extract_hop_answers,
     parse_label,
     parse_prompt_id,
 )
+from finprobe.core.retrieval import detect_language
 from finprobe.core.sources import validation_message
 
 __all__ = ["DoctorResult", "Finding", "doctor", "doctor_records", "normalise_question"]
@@ -64,7 +69,10 @@ def doctor_records(records: list[tuple[str, Any]]) -> DoctorResult:
     questions: dict[str, str] = {}
     ids: dict[str, str] = {}
     release = bool(records) and isinstance(records[0][1], dict) and "prompt_id" in records[0][1]
-    counts = {"release_format": release, "hops_extracted": 0, "hops_uncertain": 0, "hops_missing": 0}
+    counts: dict[str, Any] = {"release_format": release, "hops_extracted": 0, "hops_uncertain": 0, "hops_missing": 0}
+    if release:
+        counts["hop_gold"] = {"applied": 0, "unsettled": 0, "stale": 0, "absent": 0}
+        counts["hop_gold_how"] = {}
     for i, (where, rec) in enumerate(records, start=1):
         rid = str(rec.get("prompt_id" if release else "id", f"record {i}")) if isinstance(rec, dict) else f"record {i}"
         if not isinstance(rec, dict):
@@ -117,6 +125,24 @@ def _check_release(rid: str, where: str, rec: dict[str, Any], counts: dict[str, 
     if not (r.response_final_reference or "").strip():
         out.append(Finding(id=rid, kind="missing_answer",
                            detail="no final reference answer (response_final_reference)"))
+    language = "zh" if detect_language(r.prompt) == "zh" else "en"
+    gold, status = hops_from_sidecar(r.prompt_id, r.prompt, language, k)
+    counts["hop_gold"][status] += 1
+    if gold is not None:
+        for h in gold:
+            key = (h.how or "?").split(":")[0]
+            counts["hop_gold_how"][key] = counts["hop_gold_how"].get(key, 0) + 1
+        unsettled = [i + 1 for i, h in enumerate(gold) if not h.answer.strip()]
+        if unsettled:
+            out.append(Finding(id=rid, kind="hops_unsettled",
+                               detail=f"the hop-gold sidecar does not settle hop(s) {', '.join(map(str, unsettled))}"))
+        return out
+    entry = sidecar_entry(r.prompt_id)
+    if entry is not None:
+        # a record of the release the sidecar does not fit: the release changed (or the prompt_id is reused)
+        out.append(Finding(id=rid, kind="hops_unsettled", detail=(
+            f"the hop-gold sidecar's entry for this prompt_id was derived from another prompt text or hop count "
+            f"(K={entry.get('K')}): this record's hops fall back to best-effort extraction")))
     hops, flags = extract_hop_answers(r.reference_response, k)
     if "hops_not_found" in flags and k > 1:
         out.append(Finding(id=rid, kind="hops_unextracted",

@@ -3,8 +3,9 @@
 `MultihopEnv` is the `core.agent.Environment` (the tools of `MarketTools` plus `answer`); `run_chain_episode`
 plays one chain in an `EpisodeContext` and records the setting, the tool calls and the time the item took
 (`transcript.info["time_s"]`, wall clock from the first model call to the answer). Settings (DESIGN §6,
-"with-tools vs without-tools"): `tools` gives the agent every tool of the market; `no_tools` gives it
-only `answer`, so it must answer from what it knows.
+"with-tools vs without-tools"): `tools` gives the agent every tool of the market; `search` only text search
+(a web search service and/or a user's corpus: the paper's public-search setting for real-world chains);
+`no_tools` only `answer`, so it must answer from what it knows.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from finprobe.benchmarks.multihop.chains import Chain
-from finprobe.benchmarks.multihop.tools import MarketTools
+from finprobe.benchmarks.multihop.tools import MarketTools, SearchTools
 from finprobe.core.actions import ActionSpec, ArgSpec
 from finprobe.core.agent import EnvResult, LoopConfig, run_react
 from finprobe.core.benchmark import EpisodeContext
@@ -24,13 +25,15 @@ from finprobe.core.schema import Action
 __all__ = ["ANSWER_SPEC", "EpisodeSettings", "MultihopEnv", "Setting", "run_chain_episode", "system_prompt",
            "task_prompt"]
 
-Setting = Literal["tools", "no_tools"]
+Setting = Literal["tools", "search", "no_tools"]
 MAX_ROUNDS = 42  # the FinHopper paper's ReAct iteration budget
 
 ANSWER_SPEC = ActionSpec(
     name="answer",
     description="Give the final answer: the name, date, period or figure (with its unit) the question asks for.",
-    args=[ArgSpec(name="value", max_length=300)],
+    # room for a short worked answer (each step's answer, then the final one); not more: llama.cpp's grammar
+    # parser refuses a string bounded above ~1,000 characters (and llama-cpp-python then crashes)
+    args=[ArgSpec(name="value", max_length=1000)],
 )
 
 
@@ -48,10 +51,10 @@ class EpisodeSettings(BaseModel):
 class MultihopEnv:
     """The tools (unless the setting is `no_tools`) and `answer`. A tool error is an observation, not an end."""
 
-    def __init__(self, tools: MarketTools | None, setting: Setting = "tools"):
-        if setting == "tools" and tools is None:
-            raise ValueError("the 'tools' setting needs a MarketTools")
-        self.tools = tools if setting == "tools" else None
+    def __init__(self, tools: MarketTools | SearchTools | None, setting: Setting = "tools"):
+        if setting != "no_tools" and tools is None:
+            raise ValueError(f"the {setting!r} setting needs its tools")
+        self.tools = tools if setting != "no_tools" else None
         self.setting = setting
         self.calls = 0
         self.failed_calls = 0
@@ -82,6 +85,15 @@ _SYSTEM = {
         "你是一名金融研究助手。用户的问题可能需要多步推理，每一步的答案决定下一步查询的条件。请使用工具查询事实，"
         "不要猜测数据。{market}得出结论后，用 answer 动作给出最终答案："
         "只写问题所问的名称、日期、期间或数值（带单位）。"),
+    ("en", "search"): (
+        "You are a financial research agent. Answer the user's question, which may need several steps in which "
+        "each answer sets up the next. Search for the facts (web search, and document search when offered); do not "
+        "guess figures or dates. When you know the answer, give it with the answer action: the answer of each "
+        "step, then the final answer the question asks for (a name, date, period or figure with its unit)."),
+    ("zh", "search"): (
+        "你是一名金融研究助手。用户的问题可能需要多步推理，每一步的答案决定下一步查询的条件。请用搜索工具查找事实"
+        "（网络搜索，以及提供时的文档搜索），不要猜测数据或日期。得出结论后，用 answer 动作作答：先写每一步的答案，"
+        "再写问题所问的最终答案（名称、日期、期间或数值，带单位）。"),
     ("en", "no_tools"): (
         "You are a financial research agent. Answer the user's question from what you know. Give the answer "
         "with the answer action: just the name, date, period or figure (with its unit) the question asks for."),
@@ -95,14 +107,14 @@ _MARKET_NOTE = {"en": "The market data are those of {name}. ", "zh": "市场数�
 def system_prompt(language: str, setting: Setting, market_name: str | None = None) -> str:
     lang = "zh" if language == "zh" else "en"
     note = _MARKET_NOTE[lang].format(name=market_name) if market_name and setting == "tools" else ""
-    return _SYSTEM[(lang, setting)].format(market=note)
+    return _SYSTEM[(lang, setting)].format(market=note) if setting == "tools" else _SYSTEM[(lang, setting)]
 
 
 def task_prompt(chain: Chain) -> str:
     return chain.question
 
 
-async def run_chain_episode(ctx: EpisodeContext, chain: Chain, tools: MarketTools | None,
+async def run_chain_episode(ctx: EpisodeContext, chain: Chain, tools: MarketTools | SearchTools | None,
                             settings: EpisodeSettings | None = None, *, market_name: str | None = None) -> MultihopEnv:
     """Play one chain: the agent (role "agent") runs the ReAct loop over `MultihopEnv`; everything lands in
     `ctx.transcript` (messages, steps with each tool call's arguments and result, model calls), plus

@@ -1,27 +1,31 @@
-"""The optional LLM judge for multihop answers (final and process), as functions of an async model callable.
+"""The optional LLM judges of multihop answers (final and process), as functions of an async model callable.
 
-`judge_final(model, chain, response)` grades s_final; `judge_process(model, chain, trajectory_text)` says
-which intermediate gold answers the trajectory reaches. `model` is any `async (messages, **kw) -> str`
-(or an object with `.output`, like a `ModelCall`); `role_model_fn(ctx.model("judge"))` adapts an episode's
-judge role so every call is recorded in the transcript.
+`judge_final(model, chain, response)` grades s_final; `judge_process(model, chain, response)` grades the
+process. `model` is any `async (messages, **kw) -> str` (or an object with `.output`, like a `ModelCall`);
+`role_model_fn(ctx.model("judge"))` adapts an episode's judge role so every call is recorded in the transcript.
 
-Hard filters (DESIGN §6) applied before and after the model:
-- **non-empty**: an empty response (or trajectory) is incorrect without calling the judge;
-- **evidence-based**: with the built-in prompts the judge must quote the words of the response that state
-  the answer; a "correct" verdict whose quote is not in the response is not accepted (retried once, then
-  unscored). The judge compares with the reference only, never with its own knowledge.
+Two sets of prompts:
+- **the release's own** (default for a release file that carries them; the FinHopper release does): the system
+  prompt `final_judge_system_prompt` or `process_judge_system_prompt`, and as the user message the record's
+  `judge_prompt_template` filled **as written**, in one pass: `{prompt}` the question, `{response_reference}` the
+  release's full `reference_response` (as the release's README fills it), `{response}` the agent's response.
+  Their reply is "[Scoring Basis] …" then `{"answer_score": x}`, read by `read_answer_score` (the last such
+  object, after the basis): the final prompt allows 0 or 1 only, the process prompt 0 to 0.5
+  (0.5 · hits / N over the key points the judge itself extracts from the reference). Templates of other release-
+  format files may use other placeholder names ({question}, {reference}, … see `_KNOWN`); a reply without
+  `answer_score` is then read tolerantly (a JSON verdict/score/steps field, or a leading correct/incorrect).
+- **the built-in ones**, for chains without release prompts (or `release_judge_prompts=false`): a structured
+  verdict with evidence for the final answer (a "correct" verdict whose quote is not in the response is not
+  accepted: the evidence-based hard filter) and a list of booleans, one per intermediate gold answer.
 
-Prompts: when the chain comes from a release file that carries `final_judge_system_prompt`,
-`process_judge_system_prompt` or `judge_prompt_template`, those are used **verbatim** by default (so scores
-are comparable with the release's); the template's placeholders ({question}, {response}, {reference},
-{reference_response} and common synonyms) are filled, unknown placeholders are left and reported. Their
-reply format is not known in advance, so verdicts are read tolerantly (a JSON field such as
-verdict/judgement/score/correct, or a leading correct/incorrect/正确/错误/1/0); a reply that cannot be
-read is *unscored* with the reason — never counted as wrong.
+An empty response is incorrect without a call (the non-empty hard filter). A reply that still cannot be read
+after one reminder is **not** replaced by anything: the result has `ok` False and the episode turns it into an
+error of the sample (`JudgeUnusable`), which the run counts ("judge verdicts used: N of M").
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -35,17 +39,27 @@ from finprobe.core.models._base import ModelError
 from finprobe.core.numbers import normalise_text_answer
 from finprobe.core.schema import Message
 
-__all__ = ["JudgeResult", "ModelFn", "fill_template", "judge_final", "judge_process", "role_model_fn"]
+__all__ = ["JudgeResult", "JudgeUnusable", "ModelFn", "fill_template", "judge_final", "judge_process",
+           "read_answer_score", "role_model_fn"]
 
 ModelFn = Callable[..., Awaitable[Any]]
 
 
+class JudgeUnusable(ModelError):
+    """The judge's reply could not be used (after one reminder): the sample is an error, not scored otherwise."""
+
+    def __init__(self, message: str):
+        super().__init__(message, retryable=False)
+
+
 class JudgeResult(BaseModel):
-    """A judge verdict. `ok` False: unscored, `reason` says why. `correct` (final) / `hits` (process)."""
+    """A judge verdict. `ok` False: unusable, `reason` says why. `correct` (final); `hits` or `score` (process:
+    the release's prompt returns its process score, 0 to 0.5, the built-in one a boolean per hop)."""
 
     ok: bool
     correct: bool | None = None
     hits: list[bool] | None = None
+    score: float | None = None
     evidence: str | None = None
     reason: str | None = None
     called: bool = True
@@ -91,8 +105,8 @@ _KNOWN = {
                  "agent_response", "回答", "模型回答", "待评估答案"),
     "reference": ("reference", "reference_answer", "ground_truth", "gold", "gold_answer", "response_final_reference",
                   "standard_answer", "correct_answer", "final_reference", "参考答案", "标准答案"),
-    "reference_response": ("reference_response", "reference_process", "solution", "steps", "step_answers",
-                           "参考过程", "参考解答"),
+    "reference_response": ("reference_response", "response_reference", "reference_process", "solution", "steps",
+                           "step_answers", "参考过程", "参考解答"),
 }
 _PLACEHOLDER = re.compile(r"\{\{\s*([\w\u4e00-\u9fff]+)\s*\}\}|\{([\w\u4e00-\u9fff]+)\}")
 
@@ -115,28 +129,30 @@ def fill_template(template: str, values: dict[str, str]) -> tuple[str, list[str]
     return _PLACEHOLDER.sub(sub, template), unknown
 
 
-def _final_messages(chain: Chain, response: str, use_release: bool) -> tuple[list[Message], str, list[str]]:
-    values = {"question": chain.question, "response": response, "reference": chain.final_answer,
-              "reference_response": chain.reference_response or ""}
+def _release_user(chain: Chain, response: str) -> tuple[str, list[str]]:
+    """The release template filled as written ({prompt}, {response_reference}, {response}; other releases'
+    names too), and the placeholders left unfilled (none for FinHopper)."""
     jp = chain.judge_prompts
+    values = {"question": chain.question, "response": response, "reference": chain.final_answer,
+              "reference_response": chain.reference_response or chain.final_answer}
+    default_user = (f"Question:\n{chain.question}\n\nReference answer:\n{chain.reference_response or chain.final_answer}"
+                    f"\n\nAgent's response:\n{response}")
+    if jp is None or not jp.template:
+        return default_user, []
+    if not _PLACEHOLDER.search(jp.template):
+        return f"{jp.template}\n\n{default_user}", []
+    return fill_template(jp.template, values)
+
+
+def _final_messages(chain: Chain, response: str, use_release: bool) -> tuple[list[Message], str, list[str]]:
+    jp = chain.judge_prompts
+    if use_release and jp is not None and (jp.final_system or jp.template):
+        user, unknown = _release_user(chain, response)
+        warnings = [f"template placeholders not filled: {', '.join(unknown)}"] if unknown else []
+        return ([Message(role="system", content=jp.final_system or _FINAL_SYSTEM), Message(role="user", content=user)],
+                "release", warnings)
     default_user = (f"Question:\n{chain.question}\n\nReference answer:\n{chain.final_answer}\n\n"
                     f"Agent's response:\n{response}")
-    if use_release and jp is not None and (jp.final_system or jp.template):
-        warnings: list[str] = []
-        if jp.template:
-            user, unknown = fill_template(jp.template, values)
-            if unknown:
-                warnings.append(f"template placeholders not filled: {', '.join(unknown)}")
-            if not _PLACEHOLDER.search(jp.template):
-                user = f"{jp.template}\n\n{default_user}"
-        else:
-            user = default_user
-        messages = [Message(role="user", content=user)]
-        if jp.final_system:
-            messages.insert(0, Message(role="system", content=jp.final_system))
-        else:
-            messages.insert(0, Message(role="system", content=_FINAL_SYSTEM))
-        return messages, "release", warnings
     return [Message(role="system", content=_FINAL_SYSTEM), Message(role="user", content=default_user)], "builtin", []
 
 
@@ -167,6 +183,19 @@ def _truth(value: Any) -> bool | None:
         if re.fullmatch(r"\d+(\.\d+)?", w):
             return _truth(float(w))
     return None
+
+
+_ANSWER_SCORE = re.compile(r'["“”]?answer_score["“”]?\s*[:：]\s*["“”]?\s*(-?\d+(?:\.\d+)?)\s*["“”]?\s*[,}]')
+
+
+def read_answer_score(text: str) -> float | None:
+    """The score of a reply in the release prompts' format: "[Scoring Basis]: …" then `{"answer_score": x}`
+    (in a json fence or not); the last such object counts (the basis may quote an example). None if absent."""
+    found = _ANSWER_SCORE.findall(text or "")
+    if not found:
+        return None
+    value = float(found[-1])
+    return value if math.isfinite(value) else None
 
 
 def read_final_verdict(text: str) -> tuple[bool | None, str | None]:
@@ -205,9 +234,10 @@ def _evidence_ok(evidence: str | None, response: str) -> bool:
 
 async def judge_final(model: ModelFn, chain: Chain, response: str | None, *, use_release_prompts: bool = True,
                       retries: int = 1) -> JudgeResult:
-    """LLM verdict on the final answer (see the module docstring). Never raises for model failures."""
+    """LLM verdict on the final answer (see the module docstring). A model failure propagates (`ModelError`);
+    an unreadable reply gives `ok` False with the reason."""
     if response is None or not response.strip():
-        return JudgeResult(ok=True, correct=False, reason="empty response (hard filter)", called=False)
+        return JudgeResult(ok=True, correct=False, score=0.0, reason="empty response (hard filter)", called=False)
     messages, which, warnings = _final_messages(chain, response, use_release_prompts)
     schema = None if which == "release" else {
         "type": "object", "properties": {"verdict": {"type": "string", "enum": ["correct", "incorrect"]},
@@ -217,24 +247,37 @@ async def judge_final(model: ModelFn, chain: Chain, response: str | None, *, use
     reason = "no reply"
     convo = list(messages)
     for _ in range(retries + 1):
-        try:
-            text = await _ask(model, convo, schema)
-        except ModelError as exc:
-            return JudgeResult(ok=False, reason=f"judge call failed: {exc}", prompts=which, raw=raw, warnings=warnings)
+        text = await _ask(model, convo, schema)
         raw.append(text)
-        correct, evidence = read_final_verdict(text)
-        if correct is None:
-            reason = "unreadable judge reply"
-        elif correct and which == "builtin" and not _evidence_ok(evidence, response):
-            reason = f"evidence {evidence!r} is not in the response (hard filter)"
+        score = read_answer_score(text) if which == "release" else None
+        if score is not None:
+            if score in (0.0, 1.0):
+                return JudgeResult(ok=True, correct=score == 1.0, score=score, prompts=which, raw=raw,
+                                   evidence=_basis(text), warnings=warnings)
+            reason = f"answer_score {score:g} is not a score the final prompt allows (0 or 1)"
         else:
-            return JudgeResult(ok=True, correct=correct, evidence=evidence, prompts=which, raw=raw, warnings=warnings)
+            correct, evidence = read_final_verdict(text)
+            if correct is None:
+                reason = ('unreadable judge reply: no {"answer_score": x} after the scoring basis'
+                          if which == "release" else "unreadable judge reply")
+            elif correct and which == "builtin" and not _evidence_ok(evidence, response):
+                reason = f"evidence {evidence!r} is not in the response (hard filter)"
+            else:
+                return JudgeResult(ok=True, correct=correct, score=float(correct), evidence=evidence, prompts=which,
+                                   raw=raw, warnings=warnings)
         reminder = (f"Your reply could not be used ({reason}). Reply with only the JSON object "
                     '{"verdict": ..., "evidence": ...}; the evidence must be copied from the response.'
                     if which == "builtin" else
                     f"Your reply could not be used ({reason}). Reply exactly in the format your instructions ask for.")
         convo = convo + [Message(role="assistant", content=text), Message(role="user", content=reminder)]
     return JudgeResult(ok=False, reason=reason, prompts=which, raw=raw, warnings=warnings)
+
+
+def _basis(text: str) -> str | None:
+    """The scoring-basis paragraph of a release-format reply (before its JSON), shortened."""
+    head = re.split(r"(?i)\[?\s*json\s*\]?|【JSON】|```", text, maxsplit=1)[0]
+    head = re.sub(r"^\s*1\.\s*", "", head).strip()
+    return head[:400] or None
 
 
 def _read_hits(text: str, n: int) -> list[bool] | None:
@@ -258,35 +301,52 @@ def _read_hits(text: str, n: int) -> list[bool] | None:
     return None
 
 
-async def judge_process(model: ModelFn, chain: Chain, trajectory_text: str, *, use_release_prompts: bool = True,
+async def judge_process(model: ModelFn, chain: Chain, response: str, *, use_release_prompts: bool = True,
                         retries: int = 1) -> JudgeResult:
-    """LLM verdict on which intermediate answers the trajectory reaches (a list of N booleans)."""
+    """LLM verdict on the process. With the release's prompt: the release template filled with the question,
+    the reference response and `response` (the agent's response), read as the process score (0 to 0.5, by the
+    judge's own N key points); with the built-in prompt: which intermediate gold answers `response` reaches
+    (N = K−1 booleans). A model failure propagates; an unreadable reply gives `ok` False."""
     n = len(chain.intermediate)
     if n == 0:
-        return JudgeResult(ok=True, hits=[], called=False, reason="no intermediate hops")
-    if not trajectory_text.strip():
-        return JudgeResult(ok=True, hits=[False] * n, called=False, reason="empty trajectory (hard filter)")
-    answers = "\n".join(f"{i}. {h.answer}" for i, h in enumerate(chain.intermediate, start=1))
-    user = (f"Question:\n{chain.question}\n\nNumbered reference answers of the intermediate steps:\n{answers}\n\n"
-            f"Agent's trajectory:\n{trajectory_text}")
+        return JudgeResult(ok=True, hits=[], score=0.0, called=False, reason="no intermediate hops")
+    if not response.strip():
+        return JudgeResult(ok=True, hits=[False] * n, score=0.0, called=False, reason="empty response (hard filter)")
     jp = chain.judge_prompts
     which = "release" if use_release_prompts and jp is not None and jp.process_system else "builtin"
-    system = jp.process_system if which == "release" and jp is not None and jp.process_system else _PROCESS_SYSTEM
+    warnings: list[str] = []
+    if which == "release" and jp is not None and jp.process_system:
+        user, unknown = _release_user(chain, response)
+        warnings = [f"template placeholders not filled: {', '.join(unknown)}"] if unknown else []
+        system = jp.process_system
+    else:
+        answers = "\n".join(f"{i}. {h.answer}" for i, h in enumerate(chain.intermediate, start=1))
+        user = (f"Question:\n{chain.question}\n\nNumbered reference answers of the intermediate steps:\n{answers}\n\n"
+                f"Agent's trajectory:\n{response}")
+        system = _PROCESS_SYSTEM
     convo = [Message(role="system", content=system), Message(role="user", content=user)]
     schema = None if which == "release" else {
         "type": "object", "properties": {"reached": {"type": "array", "items": {"type": "boolean"},
                                                      "minItems": n, "maxItems": n}},
         "required": ["reached"], "additionalProperties": False}
     raw: list[str] = []
+    reason = "unreadable judge reply"
     for _ in range(retries + 1):
-        try:
-            text = await _ask(model, convo, schema)
-        except ModelError as exc:
-            return JudgeResult(ok=False, reason=f"judge call failed: {exc}", prompts=which, raw=raw)
+        text = await _ask(model, convo, schema)
         raw.append(text)
-        hits = _read_hits(text, n)
-        if hits is not None:
-            return JudgeResult(ok=True, hits=hits, prompts=which, raw=raw)
-        convo = convo + [Message(role="assistant", content=text),
-                         Message(role="user", content=f'Reply with only {{"reached": [...]}}: {n} true/false values.')]
-    return JudgeResult(ok=False, reason="unreadable judge reply", prompts=which, raw=raw)
+        score = read_answer_score(text) if which == "release" else None
+        if score is not None:
+            if 0.0 <= score <= 0.5:
+                return JudgeResult(ok=True, score=score, prompts=which, raw=raw, evidence=_basis(text),
+                                   warnings=warnings)
+            reason = f"answer_score {score:g} is outside the process prompt's scale (0 to 0.5)"
+        else:
+            hits = _read_hits(text, n)
+            if hits is not None:
+                return JudgeResult(ok=True, hits=hits, prompts=which, raw=raw, warnings=warnings)
+            reason = ('unreadable judge reply: no {"answer_score": x} after the scoring basis'
+                      if which == "release" else "unreadable judge reply")
+        reminder = (f'Reply with only {{"reached": [...]}}: {n} true/false values.' if which == "builtin" else
+                    f"Your reply could not be used ({reason}). Reply exactly in the format your instructions ask for.")
+        convo = convo + [Message(role="assistant", content=text), Message(role="user", content=reminder)]
+    return JudgeResult(ok=False, reason=reason, prompts=which, raw=raw, warnings=warnings)

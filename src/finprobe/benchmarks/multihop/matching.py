@@ -44,7 +44,7 @@ candidate, is `no_answer` (wrong).
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -65,9 +65,10 @@ from finprobe.benchmarks.multihop.mentions import (
     selected_by_comparison,
     sentences,
 )
+from finprobe.benchmarks.multihop.periods import find_time_mentions
 from finprobe.core.numbers import ParsedNumber, same_figure
 
-__all__ = ["MatchResult", "match_final"]
+__all__ = ["MatchResult", "match_final", "says_none_qualifies"]
 
 Verdict = Literal["match", "mismatch", "hedge", "no_answer"]
 
@@ -83,16 +84,103 @@ class MatchResult(BaseModel):
         return self.verdict == "match"
 
 
+# The grading note some FinHopper answers end with ("… Scoring criterion: accurate to 1.41", "评分标准：精确到…"):
+# the answer key's words, not the answer's; its figures are the tolerance, not other answers.
+_GRADING_NOTE = re.compile(
+    r"(?is)\s*(?:(?:scoring|evaluation|grading)\s+(?:requirements?|criteri(?:on|a)|standards?)(?:\s+for\b(?P<subject>[^:：]*))?"
+    r"|评(?:分|估|判)(?:要求|标准))\s*[:：].*$")
+
+
+def _without_grading_note(text: str) -> str:
+    m = _GRADING_NOTE.search(text)
+    if m is None:
+        return text
+    rest = text[: m.start()].strip()
+    # "Scoring standard for X and Y: either counts" wraps the answer itself in the note
+    return rest or (m.group("subject") or "").strip()
+
+
 def match_final(answer: str | None, hop: Hop, *, lexicon: EntityLexicon | None = None) -> MatchResult:
     """Whether `answer` states `hop`'s gold answer (see the module docstring). Never raises."""
-    text = (answer or "").strip()
+    text = _without_grading_note(answer or "").strip()
     if not text:
         return MatchResult(verdict="no_answer", reason="empty answer")
     if not hop.answer.strip() and hop.value is None:
         return MatchResult(verdict="no_answer", reason="the reference has no answer")
+    result = _match_parts(text, hop, lexicon) if hop.parts else _match_one(text, hop, lexicon)
+    for alt in hop.alternatives if not result.correct else []:
+        other = match_final(text, alt, lexicon=lexicon)
+        if other.correct:
+            return MatchResult(verdict="match", reason=f"{other.reason} (an answer the reference also accepts)")
+    return result
+
+
+def _match_one(text: str, hop: Hop, lexicon: EntityLexicon | None) -> MatchResult:
     if hop.kind == "number":
         return _match_number(text, hop, lexicon)
+    if hop.kind == "none":
+        return _match_none(text, hop, lexicon)
     return _match_mentions(text, hop, lexicon)
+
+
+_NONE_QUALIFIES = re.compile(
+    r"(?i)\b(?:no|none(?:\s+of)?|neither)\b[^.;!?。；]{0,60}?\b(?:meets?|met|satisf(?:y|ies|ied)|qualif(?:y|ies|ied)|"
+    r"fulfil(?:s|ls|led)?)\b|\bnot\s+(?:a\s+single|any|one)\b[^.;!?]{0,40}?\b(?:meets?|satisf)"
+    r"|(?:没有|无)[^。；！？]{0,24}?(?:同时)?(?:满足|符合)|(?:均|都)(?:不|未)(?:同时)?(?:满足|符合)|无一(?:满足|符合)"
+    # a bare "None." / "No fund" / "没有基金" is the same answer
+    r"|^\W*(?:none|neither|no\s+(?:fund|company|stock|one|date|day|such\s+\w+)s?)\W*$"
+    r"|^\W*(?:没有|无|均不|都不)(?:基金|公司|股票|满足条件的基金|满足条件的公司)?\W*$")
+
+
+def says_none_qualifies(text: str) -> bool:
+    """Whether a text states that no candidate qualifies ("No fund meets …", "没有基金同时满足…")."""
+    return _NONE_QUALIFIES.search(text or "") is not None
+
+
+def _match_none(text: str, hop: Hop, lexicon: EntityLexicon | None) -> MatchResult:
+    """The answer is that no candidate qualifies: the answer must say so (in its conclusion, when it has one)."""
+    seg = conclusion_segment(text)
+    scope = seg[1] if seg is not None else text
+    m = _NONE_QUALIFIES.search(scope) or _NONE_QUALIFIES.search(text)
+    if m is None:
+        return MatchResult(verdict="mismatch", reason="does not say that none qualifies")
+    return MatchResult(verdict="match", reason=f"says none qualifies: {m.group(0)[:60]!r}")
+
+
+# --------------------------------------------------------------------------- several-part answers
+def _match_parts(text: str, hop: Hop, lexicon: EntityLexicon | None) -> MatchResult:
+    """An answer that names several things (the two funds, a ranking, every release date): each part must be
+    stated by the rules for one answer, the others being its companions rather than rivals; for an `ordered`
+    hop, in the given order (first mentions in the conclusion, when there is one). A rival candidate the answer
+    commits to beside them makes the single-part rules call it a mismatch or a hedge."""
+    subs = hop.part_hops()
+    seg = conclusion_segment(text)
+    scopes = [seg[1], text] if seg is not None else [text]
+    for scope in scopes:
+        results = [_match_one(scope, sub, lexicon) for sub in subs]
+        if all(r.correct for r in results):
+            if hop.ordered and not _in_order(scope, subs, lexicon):
+                return MatchResult(verdict="mismatch", reason="states every part, not in the order asked for")
+            return MatchResult(verdict="match", reason=f"states all {len(subs)} parts")
+        if scope is scopes[-1]:
+            missing = [sub.answer for sub, r in zip(subs, results, strict=True) if not r.correct]
+            worst = next(r for r in results if not r.correct)
+            return MatchResult(verdict=worst.verdict if worst.verdict != "match" else "mismatch",
+                               reason=f"part {missing[0]!r} not stated ({worst.reason})"
+                               + (f"; {len(missing) - 1} more parts missing" if len(missing) > 1 else ""))
+    raise AssertionError("unreachable")
+
+
+def _in_order(text: str, subs: list[Hop], lexicon: EntityLexicon | None) -> bool:
+    """The parts' last mentions come in order: an answer restates the candidates before it ranks them ("of Q1
+    and Q2, the order is Q2, Q1")."""
+    lasts = []
+    for sub in subs:
+        gold, _ = find_gold_mentions(text, sub, lexicon, gold_short_names=True)
+        if not gold:
+            return False
+        lasts.append(max(m.start for m in gold))
+    return lasts == sorted(lasts)
 
 
 # --------------------------------------------------------------------------- names, dates, periods
@@ -166,6 +254,31 @@ def _former_latter(text: str, g: list[Mention], o: list[Mention]) -> MatchResult
     return MatchResult(verdict="match" if pick.gold else "mismatch", reason=f"'{tail.strip()}' refers to {pick.raw!r}")
 
 
+_FIRST_AFTER = re.compile(r"(?i)^[^.;。；\n]{0,130}?(?:排名第(?:1|一)(?!\d)|排第(?:1|一)(?!\d)|第一名|\brank(?:ed|s|ing)?\s*[:：]?\s*(?:no\.\s*)?(?:1|1st|first)\b)")
+
+
+def _ranked_first(text: str, g: list[Mention], o: list[Mention], hop: Hop) -> MatchResult | None:
+    """"X … (ranked No. 1)", "X…（排名第1位）": the one candidate of the hop's own question the answer says ranks
+    first decides (a question that lists its candidates; rankings of other hops' candidates say nothing)."""
+    question = hop.question or ""
+    asked = {m.value for m in find_time_mentions(question)} if hop.kind in ("date", "period") else set()
+    in_question = [m for m in g + o if (m.key in asked if asked else
+                                        m.gold or m.raw in question or m.key.startswith("__distractor"))]
+    if len(in_question) < 2:
+        return None
+    ordered = sorted(in_question, key=lambda m: m.start)
+    firsts = []
+    for i, m in enumerate(ordered):
+        nxt = ordered[i + 1].start if i + 1 < len(ordered) else len(text)
+        if _FIRST_AFTER.match(text[m.end:nxt]):
+            firsts.append(m)
+    keys = {(m.gold, m.key) for m in firsts}
+    if len(keys) != 1:
+        return None
+    pick = firsts[0]
+    return MatchResult(verdict="match" if pick.gold else "mismatch", reason=f"{pick.raw!r} ranks first")
+
+
 def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) -> MatchResult:
     gold, other = find_gold_mentions(text, hop, lexicon, gold_short_names=True)
     if not gold and not other:
@@ -186,6 +299,9 @@ def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) 
     if not g:
         if o:
             return MatchResult(verdict="mismatch", reason=f"states {o[0].raw!r}")
+        if gold and depth > 0 and all(roles.get(m.start) == "unclear" and not is_negated(text, m) for m in gold):
+            # a conclusion that only calls the gold "better" on a `min` hop decides nothing; the whole answer does
+            return MatchResult(verdict="no_answer", reason=f"{gold[0].raw!r} only in a claim of merit")
         if gold:
             return MatchResult(verdict="mismatch", reason=f"{gold[0].raw!r} only as a reference point or rejected")
         return MatchResult(verdict="no_answer", reason="only reference points, no answer")
@@ -201,6 +317,9 @@ def _decide(text: str, hop: Hop, lexicon: EntityLexicon | None, depth: int = 0) 
         fl = _former_latter(text, g, o)
         if fl is not None:
             return fl
+        first = _ranked_first(text, g, o, hop)
+        if first is not None:
+            return first
         # The committed answer is the one the comparative claim chooses, not whatever is named last: with the
         # hop's direction known, by the claim's direction; unknown, its subject; for a hop that is no choice
         # ("that sector's index?") a comparison is about an earlier hop and chooses nothing.
@@ -242,6 +361,7 @@ _UNIT_WORDS = {
     "yuan": ("yuan", "元", "rmb", "cny", "¥", "renminbi"),
     "%": ("%", "percent", "per cent", "pct", "个百分点"),
     "points": ("point", "points", "pts", "点"),
+    "times": ("倍", "times", "×", "x"),
 }
 
 
@@ -416,6 +536,8 @@ def _number_verdict(text: str, ref: ParsedNumber, unit: str | None, hop: Hop,
 
 
 def _match_number(text: str, hop: Hop, lexicon: EntityLexicon | None = None) -> MatchResult:
+    text = re.sub(r"(?<=\d)\s*[x×](?![\w])", " times", text)  # "0.02x": a multiple, not a letter after a figure
+    text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b", "", text)  # "ranked 2286th": the rank is the figure
     ref = reference_number(hop)
     if ref is None:
         return MatchResult(verdict="no_answer", reason=f"the reference {hop.answer!r} holds no number")
@@ -428,13 +550,122 @@ def _match_number(text: str, hop: Hop, lexicon: EntityLexicon | None = None) -> 
         inner = _number_verdict(seg[1], ref, unit, hop, lexicon)
         if inner.verdict in ("match", "mismatch"):
             return MatchResult(verdict=inner.verdict, reason=f"conclusion: {inner.reason}")
+    picked = _picked_figure(text, hop, ref, (_owned_figures, _labelled_figures))
+    if picked is not None:
+        return picked
     spans = sentences(text)
     if len(spans) > 1:
         s, e = spans[-1]
         inner = _number_verdict(text[s:e], ref, unit, hop, lexicon)
         if inner.verdict in ("match", "mismatch"):
             return MatchResult(verdict=inner.verdict, reason=f"last sentence: {inner.reason}")
-    return result
+    return _picked_figure(text, hop, ref, (_lead_figure,)) or result
+
+
+def _picked_figure(text: str, hop: Hop, ref: ParsedNumber, rules: tuple[Any, ...]) -> MatchResult | None:
+    for rule in rules:
+        picked = rule(text, hop, ref)
+        if picked is not None and rule is _owned_figures and len(_groups(picked[1])) > 1:
+            # several figures of the entity asked about: the one labelled with what the question asks for
+            labelled = _labelled_figures(text, hop, ref)
+            starts = {m.start for m, _ in labelled[1]} if labelled else set()
+            both = [(m, n) for m, n in picked[1] if m.start in starts]
+            picked = (f"{picked[0]}, labelled with the question's figure", both) if both else picked
+        if picked is not None:
+            where, figures = picked
+            if len(_groups(figures)) == 1:
+                m, n = figures[0]
+                ok = figure_matches(n, ref)
+                return MatchResult(verdict="match" if ok else "mismatch",
+                                   reason=f"{where}: {m.raw!r} {'matches' if ok else 'vs'} reference {ref.raw!r}")
+    return None
+
+
+# A figure the answer gives among several is the one it states: the figure of the entity the question asks about
+# (`hop.owner`, when set: "那只基金的近一个月回报率", not its rival's), the figure labelled with what the question asks
+# for ("…的近1年回报率是多少" → "近1年回报率为1.02%", not the other returns of the same table), or, failing those, the one
+# its first statement leads with before the supporting data ("… had a past 1-year return of 1.02% on D. It also …").
+_ASKED_ZH = re.compile(r"(?:的|，|,|^)([^，。？?的]{2,14}?)(?:分别)?(?:是|为|有)?多少")
+_ASKED_EN = re.compile(r"(?i)\bwhat\s+(?:was|is|were|are)\s+(?:the\s+|its\s+|their\s+|that\s+\w+'s\s+|[\w.\- ]{0,60}?'s\s+)?"
+                       r"((?:[\w-]+\s+){0,8}?[\w-]+?)(?=\s+(?:of|on|in|at|during|as)\b|\s*[,?])")
+_LABEL_STOP = {"the", "a", "an", "past", "nearly", "near", "recent", "rate", "specific", "total", "value", "its", "of",
+               "over", "in", "for", "that", "fund", "fund's", "company", "company's"}
+_ZH_LABEL_STOP = re.compile(r"^(?:具体|该|那只基金|那家公司|这只基金|这家公司|其)")
+
+
+def _question_label(hop: Hop) -> tuple[str, list[str]] | None:
+    if hop.figure_label:
+        label = hop.figure_label[0]
+        if re.search(r"[\u4e00-\u9fff]", label):
+            return "zh", [label]
+        return "en", [w.lower() for w in re.findall(r"[\w-]+", label) if w.lower() not in _LABEL_STOP]
+    q = hop.question or ""
+    asked = list(_ASKED_ZH.finditer(q))
+    if asked:  # the last thing the question asks for
+        label = _ZH_LABEL_STOP.sub("", asked[-1].group(1).strip())
+        return ("zh", [label]) if len(label) >= 2 else None
+    m = _ASKED_EN.search(q)
+    if m is None:
+        return None
+    words = [w.lower() for w in re.findall(r"[\w-]+", m.group(1)) if w.lower() not in _LABEL_STOP]
+    return ("en", words) if words else None
+
+
+def _labelled_figures(text: str, hop: Hop, ref: ParsedNumber) -> tuple[str, list[tuple[Mention, ParsedNumber]]] | None:
+    label = _question_label(hop)
+    if label is None:
+        return None
+    lang, words = label
+    out = []
+    cands = [(m, n) for m, n in _candidates(text) if n.is_percent == ref.is_percent]
+    starts = [m.start for m, _ in cands]
+    for m, n in cands:
+        before = text[max(0, m.start - (70 if lang == "zh" else 160)):m.start]
+        offset = m.start - len(before)
+        if lang == "zh":
+            at = before.rfind(words[0])
+            ends = [at + len(words[0])] if at >= 0 else []
+        else:
+            low = before.lower()
+            found = [list(re.finditer(rf"\b{re.escape(w)}\b", low)) for w in words]
+            ends = [max(f[-1].end() for f in found)] if all(found) else []
+        # labelled: the label comes before it with no other figure of its kind in between
+        if ends and not any(ends[0] + offset <= st < m.start for st in starts):
+            out.append((m, n, m.start - ends[0] - offset))
+    if len(_groups([(m, n) for m, n, _ in out])) > 1:  # several labelled: the one right after its label
+        nearest = min(d for *_, d in out)
+        out = [x for x in out if x[2] == nearest]
+    return ("labelled with the question's figure", [(m, n) for m, n, _ in out]) if out else None
+
+
+def _owned_figures(text: str, hop: Hop, ref: ParsedNumber) -> tuple[str, list[tuple[Mention, ParsedNumber]]] | None:
+    """Figures whose nearest preceding entity name is the hop's `owner` (among the owner and `distractors`)."""
+    if not hop.owner:
+        return None
+    names: list[tuple[str, str]] = [("owner", n) for n in hop.owner] + [
+        (f"rival{i}", n) for i, d in enumerate(hop.distractors) for n in d]
+    spots = []
+    for key, name in names:
+        for mm in re.finditer(re.escape(name), text, flags=re.I):
+            spots.append((mm.start(), mm.end(), key))
+    spots.sort()
+    out = []
+    for m, n in _candidates(text):
+        before = [sp for sp in spots if sp[1] <= m.start]
+        # the owner named last before the figure, in the same clause
+        if before and before[-1][2] == "owner" and not re.search(r"[\n。；;！？!?]", text[before[-1][1]:m.start]):
+            out.append((m, n))
+    return ("the figure given for the entity asked about", out) if out else None
+
+
+def _lead_figure(text: str, hop: Hop, ref: ParsedNumber) -> tuple[str, list[tuple[Mention, ParsedNumber]]] | None:
+    if _HEDGE.search(text):
+        return None
+    for s, e in sentences(text):
+        cands = [(m, n) for m, n in _candidates(text[s:e]) if n.is_percent == ref.is_percent]
+        if cands:
+            return ("the figure its first statement gives", cands)
+    return None
 
 
 def _infer_unit(answer: str) -> str | None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from finprobe.benchmarks.multihop.chains import Hop
-from finprobe.benchmarks.multihop.periods import find_time_mentions
+from finprobe.benchmarks.multihop.periods import TimeMention, find_time_mentions
 from finprobe.core.numbers import ParsedNumber, find_numbers, parse_number, same_figure
 
 __all__ = [
@@ -274,7 +274,17 @@ _SENT_SPLIT = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.])\s+(?=\S)")
 _CONCLUSION = re.compile(
     r"(?i)(?:\bfinal\s+answer\b|\bthe\s+answer\s+is\b|\banswer\s*[:：]|\bin\s+(?:short|summary|conclusion)\b|"
     r"\bto\s+(?:sum\s+up|summari[sz]e)\b|\btherefore\b|\bthus\b|\bhence\b|\bso\b(?!\s+(?:far|that\s+we|-called))\s*,?|"
-    r"最终答案|答案(?:是|为|：|:)|综上所述|综上|因此|所以|故而|结论(?:是|为|：|:)|即为)"
+    r"最终答案|答案(?:是|为|：|:)|综上所述|综上|因此|所以|故而|结论(?:是|为|：|:)|即为"
+    # "Only X (simultaneously) meets the conditions": the verdict of a screening question
+    r"|\bonly\b(?=(?:[^.;!?。；\n]|\.(?!\s+(?-i:[A-Z]))){1,160}?\b(?:meets?|met|satisf(?:y|ies|ied)|fulfil(?:s|ls|led)?|qualif(?:y|ies|ied))\b)"
+    r"|(?:只有|仅有|仅)(?=[^。；！？\n]{1,80}?(?:满足|符合))"
+    # "the top two are X and Y", "前两名为X和Y": the verdict of a ranking question
+    r"|\btop\s+(?:two|three|2|3)\b[^.;!?\n]{0,60}?\b(?:are|were|is|was)\b\s*:?"
+    r"|(?:排名)?前(?:两|二|三|2|3)(?:名|位|家|只|天|个)(?:分别)?(?:为|是|：|:)"
+    r"|(?:排名)?(?:前|第)(?:1|一)(?:名|位)?的?(?:是|为)"
+    r"|(?:最|更|较)(?:高|低|大|小|多|少|好|优|强|快)的(?:是|为)"
+    r"|\bthe\s+(?:top\s+)?(?:two|three)\s+(?:[\w-]+\s+){0,3}?(?:are|were)\b\s*:?"
+    r"|最(?:好|高|低|大|小|多|少|优)的(?:两|三)(?:个|家|只|天|名|位)?[^，。；：]{0,6}?(?:为|是|：))"
 )
 
 
@@ -311,7 +321,7 @@ def mask_spans(text: str, spans: Iterable[tuple[int, int]], ch: str = " ") -> st
 
 # --------------------------------------------------------------------------- gold mentions by kind
 _PERIOD_KINDS = ("quarter", "month", "half", "year")
-_CODE = re.compile(r"(?<![\w.])\d{4,6}\.(?:SH|SZ|BJ|HK|SS|DEMO)\b|(?<![\w])[A-Z]{2,6}\.[A-Z]{2,5}\b", re.I)
+_CODE = re.compile(r"(?<![\w.])\d{4,6}\.(?:SH|SZ|BJ|HK|SS|OF|DEMO)\b|(?<![\w])[A-Z]{2,6}\.[A-Z]{2,5}\b", re.I)
 
 
 def reference_number(hop: Hop) -> ParsedNumber | None:
@@ -369,12 +379,20 @@ _RESTATED_GAP = re.compile(r"\s*(?:元|股|手|点|shares|yuan|points)?\s*")
 SHARES_PER_LOT = 100
 
 
+def _inside_number(text: str, t: TimeMention) -> bool:
+    """Digits read as a compact date that belong to a longer number ("0.20780201亿"): no date."""
+    if not t.raw.isdigit():
+        return False
+    before, after = text[max(0, t.start - 1):t.start], text[t.end:t.end + 2]
+    return before in (".", ",") or before.isdigit() or after[:1].isdigit() or bool(re.match(r"\.\d", after))
+
+
 def find_figures(text: str, *, compact_dates: bool = False) -> list[tuple[Mention, ParsedNumber]]:
     """Numbers of `text` that can be figures: dates, periods and security codes are masked out first (a run
     of eight digits that is a calendar date, "20020701", too unless `compact_dates`). A count of 手
     ("322,328手", "32.23万手") is converted to shares (× `SHARES_PER_LOT`), its precision with it."""
     spans = [(t.start, t.end) for t in find_time_mentions(text)  # bare years stay: they are year-like figures
-             if not (compact_dates and t.raw.isdigit() and len(t.raw) == 8)]
+             if not (compact_dates and t.raw.isdigit() and len(t.raw) == 8) and not _inside_number(text, t)]
     spans += [(m.start(), m.end()) for m in _CODE.finditer(text)]
     masked = mask_spans(text, spans, "#")
     out: list[tuple[Mention, ParsedNumber]] = []
@@ -415,6 +433,43 @@ def figure_matches(n: ParsedNumber, ref: ParsedNumber) -> bool:
 
 def find_gold_mentions(text: str, hop: Hop, lexicon: EntityLexicon | None = None, *,
                        gold_short_names: bool = False) -> tuple[list[Mention], list[Mention]]:
+    """(gold mentions, other mentions of the same kind) in `text` for a hop's answer; for a hop that stands for
+    one part of a several-part answer, the other parts (`hop.companions`) are neither (they are not rivals).
+"""
+    gold, other = _gold_mentions(text, hop, lexicon, gold_short_names=gold_short_names)
+    if other and hop.question and hop.kind in ("date", "period", "number"):
+        other = _not_restated(other, hop)
+    if not hop.companions or not other:
+        return gold, other
+    names = {_fold(c) for c in hop.companions}
+    times = {m.value for c in hop.companions for m in find_time_mentions(c, bare_years=True)}
+    # nor are mentions inside a companion's name ("Huabao" of "Huabao CSI Nonferrous … C", another part)
+    folded = _fold(text)
+    spans = [(m.start(), m.end()) for c in hop.companions if len(c) >= 2
+             for m in re.finditer(re.escape(_fold(c)), folded)]
+    return gold, [m for m in other if _fold(m.raw) not in names and m.key not in times
+                  and not any(s <= m.start and m.end <= e for s, e in spans)]
+
+
+def _not_restated(other: list[Mention], hop: Hop) -> list[Mention]:
+    """Drop the dates (figures) that only restate the hop's own question ("as of 2025-12-08, …", "above 10%")
+    when the question does not list the gold among them: then they are its constraints, not rival answers."""
+    question = hop.question or ""
+    if hop.kind == "number":
+        ref = reference_number(hop)
+        stated = [n for _, n in find_figures(question)]
+        if ref is None or any(figure_matches(n, ref) for n in stated):
+            return other
+        return [m for m in other if m.raw.strip() not in question]
+    asked = {m.value for m in find_time_mentions(question, bare_years=True)}
+    gold = gold_time_value(hop)
+    if gold is None or any(time_equal(a, gold) for a in asked):
+        return other
+    return [m for m in other if m.key not in asked]
+
+
+def _gold_mentions(text: str, hop: Hop, lexicon: EntityLexicon | None = None, *,
+                   gold_short_names: bool = False) -> tuple[list[Mention], list[Mention]]:
     """(gold mentions, other mentions of the same kind) in `text` for a hop's answer.
 
     Entities and other text answers: the hop's names (answer and aliases) and, as others, its distractors
@@ -466,7 +521,13 @@ def find_gold_mentions(text: str, hop: Hop, lexicon: EntityLexicon | None = None
                 gold.append(Mention(key=m.key, start=m.start, end=m.end, raw=m.raw, gold=True))
             else:
                 other.append(m)
-        return gold, other
+        # other ways the release writes the date that are no date ("45167", a spreadsheet serial number)
+        for alias in hop.aliases:
+            times = find_time_mentions(alias, bare_years=True)
+            if alias.strip() and sum(t.end - t.start for t in times) < 0.9 * len(alias.strip()):
+                for am in re.finditer(rf"(?<![A-Za-z0-9.]){re.escape(alias.strip())}(?![A-Za-z0-9])", text):
+                    gold.append(Mention(key=g or alias, start=am.start(), end=am.end(), raw=am.group(), gold=True))
+        return sorted(gold, key=lambda m: m.start), other
     ref = reference_number(hop)
     gold, other = [], []
     for m, n in find_figures(text):

@@ -1,5 +1,8 @@
-"""Baseline policy `gold-path`: replays a chain's gold tool calls through the episode, then answers from
-what the tools returned.
+"""Baseline policies: `gold-path` replays a chain's gold tool calls through the episode, then answers from
+what the tools returned; `reference-response` answers at once with the chain's reference response (the
+release's full worked answer: final 1.0 and S = 1.0 on every chain if the scorers accept the release's own gold);
+`first-hop` answers with hop 1's gold answer and no final answer (S = α·1/N on a chain of K ≥ 2 hops by the
+paper's definition: 0.5, 0.25, 0.167, 0.125, 0.1 for K = 2 … 6; 0 for K = 1).
 
 It is a model backend (like a scripted model) that reads the conversation: each of its earlier actions
 and the observation that followed. Bound arguments of the next call are filled from the answers *it
@@ -23,10 +26,42 @@ from finprobe.core.agent import action_text
 from finprobe.core.models._base import ModelOutput
 from finprobe.core.schema import GenerateConfig, Message, Usage
 
-__all__ = ["GOLD_PATH", "GoldPathPolicy", "POLICIES"]
+__all__ = ["FIRST_HOP", "GOLD_PATH", "REFERENCE_RESPONSE", "FixedAnswerPolicy", "GoldPathPolicy", "POLICIES",
+           "first_hop_answer"]
 
 GOLD_PATH = "gold-path"
-POLICIES = {GOLD_PATH: "replays the chain's gold tool calls, then answers from their results (1.0 on a sound chain)"}
+REFERENCE_RESPONSE = "reference-response"
+FIRST_HOP = "first-hop"
+POLICIES = {GOLD_PATH: "replays the chain's gold tool calls, then answers from their results (1.0 on a sound chain)",
+            REFERENCE_RESPONSE: "answers with the chain's reference response (1.0 if the scorers accept the gold)",
+            FIRST_HOP: "states hop 1's gold answer and gives no final answer (S = alpha/N on K >= 2 hops)"}
+
+
+class FixedAnswerPolicy:
+    """A policy that answers at once with one text (kind "policy"; deterministic, not cached)."""
+
+    kind = "policy"
+    cacheable = False
+    supports_schema = False
+
+    def __init__(self, name: str, answer: str):
+        self.model = name
+        self.answer = answer
+
+    async def generate(self, messages: list[Message], config: GenerateConfig) -> ModelOutput:
+        return ModelOutput(text=action_text("answer", value=self.answer), finish_reason="stop", usage=Usage())
+
+    async def aclose(self) -> None:
+        return None
+
+
+def first_hop_answer(chain: Chain) -> str:
+    """Hop 1's gold answer stated, and no final answer."""
+    hop = chain.hops[0]
+    names = [p.answer for p in hop.parts] or [hop.answer]
+    if chain.language == "zh":
+        return f"第一个子问题的答案是{'、'.join(names)}。其余步骤无法确定，最终答案未知。"
+    return f"The answer to the first sub-question is {' and '.join(names)}. The rest could not be determined."
 _OBS = "Observation: "
 
 

@@ -128,6 +128,23 @@ class Trajectory(BaseModel):
             lines.append(f"final answer: {self.final_answer}")
         return "\n".join(lines)
 
+    def render_response(self, result_chars: int = 500) -> str:
+        """The agent's whole response as a release judge reads a "student answer": its words, each search or
+        tool call with the start of what it returned (the release's hard filter asks whether the answer rests
+        on searched data), then its final answer. An agent that only answered is just its answer."""
+        lines = []
+        for turn in self.turns:
+            if turn.text.strip():
+                lines.append(turn.text.strip())
+            if turn.action:
+                lines.append(f"[{turn.action}] {json.dumps(turn.args, ensure_ascii=False)}")
+                if turn.observation:
+                    obs = turn.observation.strip()
+                    lines.append("→ " + (obs if len(obs) <= result_chars else obs[: result_chars - 1] + "…"))
+        if self.final_answer:
+            lines.append(("Final answer: " if lines else "") + self.final_answer)
+        return "\n".join(lines)
+
 
 def _json_action(text: str) -> dict[str, Any] | None:
     return next((v for _, _, v in json_object_spans(text) if isinstance(v, dict) and "action" in v), None)
@@ -158,9 +175,11 @@ _SELECT_AFTER = re.compile(
     r"更早|最早|更晚|最晚|居首|第一)"
 )
 _SELECT_BEFORE = re.compile(
-    r"(?i)(?:\b(?:so|thus|therefore|hence|i\.e\.|meaning|which\s+means|answer(?:\s+is)?|winner(?:\s+is)?|"
+    r"(?i)(?:\b(?:only|so|thus|therefore|hence|i\.e\.|meaning|which\s+means|answer(?:\s+is)?|winner(?:\s+is)?|"
     r"pick|choose|go\s+with|that\s+(?:company|fund|day|date|quarter|month|sector)\s+is|it\s+is|it's|is)\b|→|=>|⇒|=|"
-    r"所以|因此|故|即|也就是|答案|结论|确定为|确定是|选择|为|是)\s*(?:the\s+)?$"
+    r"所以|因此|故|即|也就是|答案|结论|确定为|确定是|选择|只有|仅有|唯有|为|是)\s*(?:the\s+)?$"
+    # a superlative naming the candidate after a preposition: "… was highest on 2024-11-15"
+    r"|(?i:\b(?:highest|lowest|largest|smallest|greatest|biggest|best|worst|earliest|latest)\s+(?:on|in|at|for)\s*$)"
 )
 _PLAN = re.compile(
     r"(?i)\b(?:let\s+me|let's|i'?ll|i\s+will|i\s+need|need\s+to|next\b|now\s+(?:i|let|check|get|look)|check|look\s+up|"
@@ -261,6 +280,31 @@ def _in_question(question: str, hop: Hop, lexicon: EntityLexicon | None) -> bool
     return bool(gold)
 
 
+_QUOTED = re.compile(r"`[^`\n]{1,300}`|\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|「[^」\n]{1,300}」|‘[^’\n]{1,300}’")
+
+
+def _unquoted(text: str) -> str:
+    """`text` with its quotations blanked (same length, so offsets still hold)."""
+    return _QUOTED.sub(lambda m: " " * len(m.group()), text)
+
+
+def _question_rivals(hop: Hop, lexicon: EntityLexicon | None) -> set[str] | None:
+    """The keys of a hop's rival candidates: its distractors, and those its own question lists beside its gold
+    ("on which of 2024-02-06, 2025-06-19 and 2025-07-28 …"); None when it has none. A hop that chooses among
+    named candidates is taken back only for one of them, not for a later hop's date or entity."""
+    keys: set[str] = set()
+    if hop.distractors:  # its rivals by name (the previous hop's other answers, for "of those two days, …")
+        if hop.kind in ("date", "period"):
+            keys |= {m.value for d in hop.distractors for n in d for m in find_time_mentions(n)}
+        else:
+            keys |= {f"__distractor{i}__" for i in range(len(hop.distractors))}
+    if hop.question:
+        gold, other = find_gold_mentions(hop.question, hop, lexicon)
+        if gold and other:
+            keys |= {o.key for o in other}
+    return keys or None
+
+
 def _selects(text: str, m: Mention, others: list[Mention]) -> bool:
     """Whether a mention picks the gold among candidates: a comparative/superlative follows it before the
     next candidate, or a conclusion marker precedes it with no candidate in between."""
@@ -318,17 +362,19 @@ def _settles_on_other(text: str, hop: Hop, lexicon: EntityLexicon | None, *, ten
     sentence)."""
     gold, other = find_gold_mentions(text, hop, lexicon)
     everything = sorted(gold + other, key=lambda m: m.start)
+    rivals = _question_rivals(hop, lexicon)
+    own = _unquoted(text)  # cue words inside a quotation ("`… was actually far better than expected`") are not the agent's
     for o in other:
-        if is_negated(text, o) or is_context(text, o):
+        if is_negated(text, o) or is_context(text, o) or (rivals is not None and o.key not in rivals):
             continue
         prev = max((m.end for m in everything if m.end <= o.start), default=0)
         marked = bool(_CHOICE_BEFORE.search(text[prev:o.start])) or (
             bool(_SUBSTITUTE_BEFORE.search(text[prev:o.start])) and bool(_SUBSTITUTE_AFTER.match(text[o.end:])))
         concluded = not need_retraction and bool(_CONCLUDED_BEFORE.search(text[prev:o.start])) and \
-            (contrast_before or bool(_CONTRAST.search(text[:o.start])))
+            (contrast_before or bool(_CONTRAST.search(own[:o.start])))
         if not (marked or concluded or selected_by_comparison(text, o, everything)):
             continue
-        if concluded or _RETRACT.search(text[:o.start]) or (not need_retraction and (tentative or marked)):
+        if concluded or _RETRACT.search(own[:o.start]) or (not need_retraction and (tentative or marked)):
             return True
     return False
 
@@ -339,7 +385,10 @@ def _taken_back(text: str, m: Mention, later: str, hop: Hop, lexicon: EntityLexi
     s, e = next(((s, e) for s, e in sentences(text) if s <= m.start < e), (m.start, len(text)))
     tentative = bool(_TENTATIVE.search(text[m.end:e]))
     contrast = bool(_CONTRAST.search(text[s:m.start]))
-    if _settles_on_other(text[m.end:], hop, lexicon, tentative=tentative, need_retraction=False,
+    # a hop that asks for a fact, no choice ("when was its 2023 report released?"): another date concluded later
+    # ("因此2024年10月24日…") is a later hop's finding, taken back only with a retraction
+    fact = hop_direction(hop) == "none"
+    if _settles_on_other(text[m.end:], hop, lexicon, tentative=tentative and not fact, need_retraction=fact,
                          contrast_before=contrast):
         return True
     return bool(later) and _settles_on_other(later, hop, lexicon, tentative=False, need_retraction=True)
@@ -370,6 +419,11 @@ def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: boo
         o = [m for m in other if s <= m.start < e]
         sentence = text[s:e]
         for m in g:
+            # A candidate named in one list with its rivals ("the answer is A and B") is not chosen over them.
+            if candidate and _listed_with(text, [m], other):
+                if roles.get(m.start) == "winner" and not _taken_back(text, m, later, hop, lexicon):
+                    return m
+                continue
             # Not a candidate: stated beside at most one other value ("five days after X is Y") it is a
             # finding; in a list of several values it is only restated data.
             found = (roles.get(m.start) == "winner" or _selects(text, m, o)
@@ -380,13 +434,67 @@ def _text_hit(text: str, hop: Hop, lexicon: EntityLexicon | None, candidate: boo
     return None
 
 
+_LIST_JOIN = r"\s*(?:、|，|,|;|；|和|与|及|以及|\band\b|&)\s*(?:the\s+)?"
+
+
+def _listed_with(text: str, gold: list[Mention], other: list[Mention]) -> list[Mention]:
+    """The other candidates named in one list with a statement of the gold ("A; B", "A、B和C"), a list the
+    sentence split (at "；") cuts: a list of candidates selects none of them."""
+    everything = sorted(gold + other, key=lambda m: m.start)
+    listed: list[Mention] = []
+    for i, m in enumerate(everything):
+        if not m.gold:
+            continue
+        for step in (-1, 1):
+            j, cur = i + step, m
+            while 0 <= j < len(everything):
+                nxt = everything[j]
+                lo, hi = (nxt, cur) if step < 0 else (cur, nxt)
+                if not re.fullmatch(_LIST_JOIN, text[lo.end:hi.start]):
+                    break
+                if not nxt.gold and nxt not in listed:
+                    listed.append(nxt)
+                cur, j = nxt, j + step
+    return listed
+
+
 def hop_reached(trajectory: Trajectory, hop: Hop, *, lexicon: EntityLexicon | None = None) -> HitResult:
-    """Whether the trajectory reaches `hop`'s answer (see the module docstring). Never raises."""
+    """Whether the trajectory reaches `hop`'s answer (see the module docstring). Never raises. A several-part
+    answer is reached when every part is ("must cover them completely", the release's process prompt); a part
+    named in one list with a part that is reached ("the top two are X and Y") is reached with it."""
+    if hop.parts:
+        subs = hop.part_hops()
+        results = [_hop_reached(trajectory, sub, lexicon) for sub in subs]
+        texts = [t.text for t in trajectory.turns] + [trajectory.final_answer or ""]
+        changed = True
+        while changed and not all(r.hit for r in results):
+            changed = False
+            for i, (sub, r) in enumerate(zip(subs, results, strict=True)):
+                if r.hit:
+                    continue
+                for j, other in enumerate(results):
+                    if not other.hit or not other.evidence or j == i:
+                        continue
+                    names = "|".join(re.escape(n) for n in sorted(sub.names(), key=len, reverse=True) if n)
+                    near = rf"{re.escape(other.evidence)}{_LIST_JOIN}(?:{names})|(?:{names}){_LIST_JOIN}{re.escape(other.evidence)}"
+                    if names and any(re.search(near, t, flags=re.I) for t in texts):
+                        results[i] = HitResult(hit=True, how="listed with a reached part", evidence=sub.answer)
+                        changed = True
+                        break
+        missing = [sub.answer for sub, r in zip(subs, results, strict=True) if not r.hit]
+        if missing:
+            return HitResult(hit=False, how=f"part {missing[0]!r} not reached")
+        return HitResult(hit=True, how="every part", evidence="; ".join(r.evidence for r in results))
+    return _hop_reached(trajectory, hop, lexicon)
+
+
+def _hop_reached(trajectory: Trajectory, hop: Hop, lexicon: EntityLexicon | None = None) -> HitResult:
     if not hop.answer.strip() and hop.value is None:
         return HitResult(hit=False, how="no gold answer for this hop")
     calls = [t for t in trajectory.turns if t.action]
     norm = _Canon(hop, lexicon)
-    candidate = _in_question(trajectory.question, hop, lexicon)
+    # a hop with rival candidates (named in its question, or the previous hop's other answers) is a choice
+    candidate = _in_question(trajectory.question, hop, lexicon) or bool(hop.distractors)
     mirrored_gold = False
     for i, call in enumerate(calls):
         for arg, value in call.args.items():

@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from finprobe.benchmarks.multihop.chains import Chain, Hop, JudgePrompts, level_for_hops
+from finprobe.benchmarks.multihop.hop_gold import hops_from_sidecar
 from finprobe.benchmarks.multihop.periods import find_time_mentions
 from finprobe.core.benchmark import DataError
 from finprobe.core.numbers import find_numbers
@@ -247,12 +248,35 @@ def chain_from_release(rec: dict[str, Any], where: str) -> Chain:
         raise DataError(f"{where}: prompt_id={r.prompt_id!r}: {exc}") from None
     if true_level != level:
         flags.append(f"level_mismatch:{level}/{k}hop")
-    extracted, more_flags = extract_hop_answers(r.reference_response, k)
-    flags += more_flags
     final = (r.response_final_reference or "").strip()
     if not final:
         flags.append("missing_final_answer")
-    # Intermediate hops: the first K−1 steps found (the K-th step, if found, is the final one).
+    language = "zh" if detect_language(r.prompt) == "zh" else "en"
+    gold, status = hops_from_sidecar(r.prompt_id, r.prompt, language, k)
+    if gold is not None:
+        hops = gold
+        if status == "unsettled":
+            flags.append("missing_hop_answer")
+    else:
+        if status == "stale":
+            flags.append("hop_gold_stale")
+        hops, more_flags = _extracted_hops(r.reference_response, k, final)
+        flags += more_flags
+    extra = {key: v for key, v in rec.items() if key not in ReleaseRecord.model_fields}
+    prompts = JudgePrompts(final_system=r.final_judge_system_prompt or None,
+                           process_system=r.process_judge_system_prompt or None,
+                           template=r.judge_prompt_template or None)
+    return Chain(id=r.prompt_id, question=r.prompt, final_answer=final, hops=hops, language=language,
+                 reference_response=r.reference_response, source="release",
+                 judge_prompts=prompts if any(prompts.model_dump().values()) else None,
+                 flags=flags, meta={"label": r.label, "declared_level": level, "hop_gold": status,
+                                    **({"extra": extra} if extra else {})})
+
+
+def _extracted_hops(reference_response: str | None, k: int, final: str) -> tuple[list[Hop], list[str]]:
+    """Hops from best-effort extraction (a release record the sidecar does not cover): the first K−1 steps
+    found in the reference response, then the final reference."""
+    extracted, flags = extract_hop_answers(reference_response, k)
     hops: list[Hop] = []
     for i in range(k - 1):
         if i < len(extracted):
@@ -262,19 +286,10 @@ def chain_from_release(rec: dict[str, Any], where: str) -> Chain:
         else:
             hops.append(Hop(answer="", source="missing"))
     last_q = extracted[k - 1].question if len(extracted) >= k else None
-    hops.append(Hop(answer=final, question=last_q, kind=infer_kind(final),
-                    source="gold" if final else "missing"))
+    hops.append(Hop(answer=final, question=last_q, kind=infer_kind(final), source="gold" if final else "missing"))
     if any(h.source == "missing" for h in hops[:-1]):
         flags.append("missing_hop_answer")
-    extra = {key: v for key, v in rec.items() if key not in ReleaseRecord.model_fields}
-    prompts = JudgePrompts(final_system=r.final_judge_system_prompt or None,
-                           process_system=r.process_judge_system_prompt or None,
-                           template=r.judge_prompt_template or None)
-    return Chain(id=r.prompt_id, question=r.prompt, final_answer=final, hops=hops,
-                 language="zh" if detect_language(r.prompt) == "zh" else "en",
-                 reference_response=r.reference_response, source="release",
-                 judge_prompts=prompts if any(prompts.model_dump().values()) else None,
-                 flags=flags, meta={"label": r.label, "declared_level": level, **({"extra": extra} if extra else {})})
+    return hops, flags
 
 
 def chains_from_release(records: list[tuple[str, Any]]) -> list[Chain]:

@@ -3,11 +3,13 @@
 `score_chain(chain, transcript)` reads only the stored transcript (and judge verdicts stored in it), so a
 stored run re-scores without model calls:
 - s_final: the deterministic matcher (`matching.match_final`) on the final answer; when `judge` is
-  "final" (or "both") and an LLM verdict is stored in `transcript.info["judge_final"]`, that verdict
-  is used instead — an unscored verdict (`ok` False) falls back to the matcher and says so;
-- hits: the process-hit detector (`process.hop_reached`) for each intermediate gold answer, or the stored
-  process-judge verdict with `judge` = "process"/"both". Hops whose gold answer is missing (a release
-  whose reference response could not be split) count as not reached and are listed in `details`;
+  "final" (or "both") the LLM verdict stored in `transcript.info["judge_final"]` decides (the matcher's
+  verdict is noted when they differ); a missing or unusable verdict is an error, never replaced;
+- hits: the process-hit detector (`process.hop_reached`) for each intermediate gold answer (always computed,
+  the diagnostic of every item); with `judge` = "process"/"both" the stored process verdict decides: its
+  booleans (built-in prompt), or its own process score (the release's prompt: 0 to 0.5 over the key points it
+  extracts, rescaled by α/0.5), unless it was skipped because the final answer is right (the paper's protocol).
+  Hops whose gold answer is missing count as not reached and are listed in `details`;
 - s_process = α·hits/N and S = s_final + (1 − s_final)·s_process (DESIGN §6).
 """
 
@@ -49,7 +51,8 @@ class ChainScore(BaseModel):
 
 def score_chain(chain: Chain, transcript: Transcript, *, lexicon: EntityLexicon | None = None, alpha: float = ALPHA,
                 judge: JudgeUse = "none") -> ChainScore:
-    """Score one episode (see the module docstring)."""
+    """Score one episode (see the module docstring). Raises ValueError when the judge was to decide and its
+    stored verdict is missing or unusable: such a sample is an error, never scored by something else."""
     notes: list[str] = []
     answer = transcript.final_answer if transcript.outcome == Outcome.answered else None
     final_hop = chain.final_hop()
@@ -58,30 +61,39 @@ def score_chain(chain: Chain, transcript: Transcript, *, lexicon: EntityLexicon 
     verdict: str = m.verdict
     if judge in ("final", "both"):
         stored = transcript.info.get("judge_final")
-        if isinstance(stored, dict) and stored.get("ok") and stored.get("correct") is not None:
-            s_final, verdict, final_by = int(bool(stored["correct"])), "judge", "judge"
-            reason = str(stored.get("reason") or stored.get("evidence") or "")
-        else:
-            notes.append("final judge verdict unavailable: matcher used"
-                         + (f" ({stored.get('reason')})" if isinstance(stored, dict) else ""))
+        if not (isinstance(stored, dict) and stored.get("ok") and stored.get("correct") is not None):
+            why = stored.get("reason") if isinstance(stored, dict) else "no verdict stored"
+            raise ValueError(f"the final-answer judge's verdict is unusable ({why})")
+        s_final, verdict, final_by = int(bool(stored["correct"])), "judge", "judge"
+        reason = str(stored.get("evidence") or stored.get("reason") or "")
+        if m.correct != bool(stored["correct"]):
+            notes.append(f"the deterministic matcher says {m.verdict} ({m.reason})")
     trajectory = Trajectory.from_transcript(transcript, chain.question)
     n = len(chain.intermediate)
     missing = [i + 1 for i, h in enumerate(chain.intermediate) if not h.answer.strip() and h.value is None]
     hits: list[bool] = []
     evidence: list[str] = []
-    process_by = "detector"
-    stored_p = transcript.info.get("judge_process") if judge in ("process", "both") else None
-    if isinstance(stored_p, dict) and stored_p.get("ok") and isinstance(stored_p.get("hits"), list) \
-            and len(stored_p["hits"]) == n:
-        hits, process_by = [bool(h) for h in stored_p["hits"]], "judge"
-    else:
-        if judge in ("process", "both"):
-            notes.append("process judge verdict unavailable: detector used")
-        for hop in chain.intermediate:
-            r = hop_reached(trajectory, hop, lexicon=lexicon)
-            hits.append(r.hit)
-            evidence.append(r.evidence if r.hit else r.how)
+    for hop in chain.intermediate:
+        r = hop_reached(trajectory, hop, lexicon=lexicon)
+        hits.append(r.hit)
+        evidence.append(r.evidence if r.hit else r.how)
     s_process = process_score(sum(hits), n, alpha)
+    process_by = "detector"
+    if judge in ("process", "both"):
+        stored_p = transcript.info.get("judge_process")
+        if isinstance(stored_p, dict) and stored_p.get("skipped"):
+            process_by = f"detector (judge skipped: {stored_p['skipped']})"
+        elif not (isinstance(stored_p, dict) and stored_p.get("ok")):
+            why = stored_p.get("reason") if isinstance(stored_p, dict) else "no verdict stored"
+            raise ValueError(f"the process judge's verdict is unusable ({why})")
+        elif stored_p.get("score") is not None and stored_p.get("hits") is None:
+            # the release's process prompt returns its score on its own 0-0.5 scale (alpha 0.5)
+            s_process, process_by = min(alpha, float(stored_p["score"]) * alpha / 0.5), "judge"
+        elif isinstance(stored_p.get("hits"), list) and len(stored_p["hits"]) == n:
+            hits, process_by = [bool(h) for h in stored_p["hits"]], "judge"
+            s_process = process_score(sum(hits), n, alpha)
+        else:
+            raise ValueError(f"the process judge's verdict has {len(stored_p.get('hits') or [])} hits for {n} hops")
     return ChainScore(s_final=s_final, s_process=s_process, score=combined_score(s_final, s_process), hits=hits,
                       n_intermediate=n, final_verdict=verdict, final_reason=reason, final_by=final_by,
                       process_by=process_by, hit_evidence=evidence, missing_gold_hops=missing, notes=notes)

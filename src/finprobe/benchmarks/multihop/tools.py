@@ -14,7 +14,10 @@ Tools (arguments in brackets are optional):
 | `macro`         | indicator, period                    | a month's or quarter's value, or every period of a year  |
 | `events`        | entity, [event_type], [start], [end] | earnings releases, dividends, listings                   |
 | `search`        | query                                | passages of the text corpus (BM25)                       |
-| `web_search`    | query                                | the user's own search API (only when one is configured)  |
+| `web_search`    | query                                | a web search service (only when one is configured)       |
+
+`SearchTools` offers only `search` (over a user's corpus) and `web_search`: the search-only setting of real-world
+chains, whose facts no local market database holds.
 
 Arguments are validated beyond their JSON type (dates, periods, metric names, entities that exist); a bad
 argument is not an exception but a tool result with `ok=False` whose observation says what was wrong and
@@ -26,11 +29,10 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import importlib
 import json
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -43,11 +45,13 @@ from finprobe.benchmarks.multihop.periods import (
     parse_month_arg,
     parse_period_arg,
 )
+from finprobe.benchmarks.multihop.websearch import WebResult, WebSearch, WebSearchError, load_web_search
 from finprobe.core.actions import ActionSpec, ArgSpec
 from finprobe.core.retrieval import BM25Index, Passage
 
 __all__ = [
     "MarketTools",
+    "SearchTools",
     "ToolResult",
     "TOOL_NAMES",
     "WebResult",
@@ -155,41 +159,6 @@ class _Fail(Exception):
         self.code, self.error, self.hint = code, error, hint
 
 
-# --------------------------------------------------------------------------- web search plug-in
-class WebResult(BaseModel):
-    title: str
-    url: str = ""
-    snippet: str = ""
-
-
-class WebSearchError(Exception):
-    """The user's search API failed; the agent sees the message (no secrets in it, please)."""
-
-
-@runtime_checkable
-class WebSearch(Protocol):
-    """A user's own search API. Implement `search` (async) and pass the object to `MarketTools`, or name a
-    factory `module:function` returning one (see `load_web_search`)."""
-
-    async def search(self, query: str, k: int) -> list[WebResult]: ...
-
-
-def load_web_search(spec: str) -> WebSearch:
-    """Build a web-search plug-in from `package.module:factory` (the factory takes no arguments; read API
-    keys from the environment inside it). Raises ValueError with the reason."""
-    if ":" not in spec:
-        raise ValueError(f"web search plug-in {spec!r}: expected 'module:factory'")
-    module_name, attr = spec.split(":", 1)
-    try:
-        factory = getattr(importlib.import_module(module_name), attr)
-    except (ImportError, AttributeError) as exc:
-        raise ValueError(f"web search plug-in {spec!r}: {exc}") from None
-    obj = factory() if callable(factory) and not isinstance(factory, WebSearch) else factory
-    if not isinstance(obj, WebSearch):
-        raise ValueError(f"web search plug-in {spec!r} has no async search(query, k) method")
-    return obj
-
-
 # --------------------------------------------------------------------------- corpus
 def market_corpus(db: MarketDB) -> list[Passage]:
     """The database's documents as searchable passages."""
@@ -265,7 +234,77 @@ def _num(x: float | None) -> float | int | None:
 
 
 # --------------------------------------------------------------------------- executor
-class MarketTools:
+class _TextSearch:
+    """`search` over a corpus and `web_search` through a plug-in, shared by both tool sets."""
+
+    corpus: BM25Index | None
+    web: WebSearch | None
+    search_top_k: int
+    passage_chars: int
+    web_top_k: int
+
+    def _search(self, args: dict[str, Any]) -> dict[str, Any]:
+        assert self.corpus is not None
+        q = str(args.get("query", "")).strip()
+        if not q:
+            raise _Fail("bad_argument", "query is empty")
+        hits = self.corpus.search(q, k=self.search_top_k)
+        results = [{"id": h.passage_id, "text": h.text if len(h.text) <= self.passage_chars
+                    else h.text[: self.passage_chars - 1] + "…"} for h in hits]
+        return {"query": q, "results": results}
+
+    async def _web_search(self, args: dict[str, Any]) -> ToolResult:
+        q = str(args.get("query", "")).strip()
+        if self.web is None:
+            return ToolResult(tool="web_search", args=args, ok=False, code="unknown_tool",
+                              error="web search is not configured")
+        if not q:
+            return ToolResult(tool="web_search", args=args, ok=False, code="bad_argument", error="query is empty")
+        try:
+            results = await self.web.search(q, self.web_top_k)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a user's plug-in failing is a tool result, not a crash
+            what = str(exc) if isinstance(exc, WebSearchError) else f"{type(exc).__name__}: {exc}"
+            return ToolResult(tool="web_search", args=args, ok=False, code="web_search_failed",
+                              error=f"web search failed: {what[:200]}")
+        shown = [r.model_dump() for r in list(results)[: self.web_top_k]]
+        return ToolResult(tool="web_search", args=args, ok=True, data={"query": q, "results": shown})
+
+
+class SearchTools(_TextSearch):
+    """The search-only tools: `search` over a user's corpus and/or `web_search` (at least one). `call` never raises
+    for bad arguments or a failing service: the result says what went wrong."""
+
+    def __init__(self, *, corpus: BM25Index | None = None, web_search: WebSearch | None = None,
+                 search_top_k: int = 5, passage_chars: int = 600, web_top_k: int = 5):
+        if corpus is None and web_search is None:
+            raise ValueError("search-only tools need a web search (-O web_search=…) or a corpus (-O corpus=PATH)")
+        self.corpus, self.web = corpus, web_search
+        self.search_top_k, self.passage_chars, self.web_top_k = search_top_k, passage_chars, web_top_k
+
+    def specs(self) -> list[ActionSpec]:
+        return [TOOL_SPECS[n] for n in ("search", "web_search")
+                if (n == "search" and self.corpus is not None) or (n == "web_search" and self.web is not None)]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.specs()]
+
+    async def call(self, name: str, args: dict[str, Any]) -> ToolResult:
+        args = dict(args or {})
+        if name == "web_search" and self.web is not None:
+            return await self._web_search(args)
+        if name == "search" and self.corpus is not None:
+            try:
+                return ToolResult(tool=name, args=args, ok=True, data=self._search(args))
+            except _Fail as f:
+                return ToolResult(tool=name, args=args, ok=False, code=f.code, error=f.error, hint=f.hint)
+        return ToolResult(tool=name, args=args, ok=False, code="unknown_tool",
+                          error=f"unknown or unavailable tool {name!r}", hint=f"tools: {', '.join(self.names)}")
+
+
+class MarketTools(_TextSearch):
     """Executes the tools over one market database (and optionally a corpus and a web-search plug-in).
 
     `call(name, args)` never raises for bad arguments or missing data: it returns a `ToolResult` with
@@ -579,31 +618,3 @@ class MarketTools:
         if len(events) > _MAX_LIST:
             out["truncated"] = f"{len(events) - _MAX_LIST} more; narrow with event_type/start/end"
         return out
-
-    def _search(self, args: dict[str, Any]) -> dict[str, Any]:
-        assert self.corpus is not None
-        q = str(args.get("query", "")).strip()
-        if not q:
-            raise _Fail("bad_argument", "query is empty")
-        hits = self.corpus.search(q, k=self.search_top_k)
-        results = [{"id": h.passage_id, "text": h.text if len(h.text) <= self.passage_chars
-                    else h.text[: self.passage_chars - 1] + "…"} for h in hits]
-        return {"query": q, "results": results}
-
-    async def _web_search(self, args: dict[str, Any]) -> ToolResult:
-        q = str(args.get("query", "")).strip()
-        if self.web is None:
-            return ToolResult(tool="web_search", args=args, ok=False, code="unknown_tool",
-                              error="web search is not configured")
-        if not q:
-            return ToolResult(tool="web_search", args=args, ok=False, code="bad_argument", error="query is empty")
-        try:
-            results = await self.web.search(q, self.web_top_k)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a user's plug-in failing is a tool result, not a crash
-            what = str(exc) if isinstance(exc, WebSearchError) else f"{type(exc).__name__}: {exc}"
-            return ToolResult(tool="web_search", args=args, ok=False, code="web_search_failed",
-                              error=f"web search failed: {what[:200]}")
-        shown = [r.model_dump() for r in list(results)[: self.web_top_k]]
-        return ToolResult(tool="web_search", args=args, ok=True, data={"query": q, "results": shown})

@@ -136,12 +136,13 @@ def review_audit(samples: list[Sample], result: AuditResult, overlay: Any) -> di
     and the review's funnel when the overlay ships one (`review/<split>/funnel.json` next to it)."""
     from pathlib import Path
 
-    from finprobe.benchmarks.reasoning.corrections import KINDS
+    from finprobe.benchmarks.reasoning.corrections import KINDS, overlay_key
 
     if overlay is None:
         return {"version": None}
-    ids = [s.id for s in samples]
-    disagree = {d.id: d.cls for d in result.disagreements}
+    key_of = {s.id: overlay_key(s, overlay) for s in samples}  # a renamed copy's null ids read as the overlay's
+    ids = list(key_of.values())
+    disagree = {key_of.get(d.id, d.id): d.cls for d in result.disagreements}
     entries = []
     crosstab: dict[str, Counter[str]] = {"fields_disagree": Counter(), "fields_agree": Counter()}
     for i in ids:

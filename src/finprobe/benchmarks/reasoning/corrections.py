@@ -279,6 +279,15 @@ def check_overlay(samples: Sequence[Sample], overlay: CorrectionSet, where: str 
                         f"{shown} (a typo, or an overlay for another split?)")
 
 
+def overlay_key(sample: Sample, overlay: CorrectionSet) -> str:
+    """The overlay key of a sample: its id, except that a synthetic id (`copy-null-7`, made from the loaded
+    file's name) is read as the overlay's own file's (`dev-null-7`), so a renamed copy of the reviewed file
+    gets every correction, the null-id tasks' too (the records digest already proved it is the same data)."""
+    if sample.data.get("synthetic_id") and overlay.data is not None and overlay.data.file and "-null-" in sample.id:
+        return f"{Path(overlay.data.file).stem}-null-{sample.id.rsplit('-null-', 1)[1]}"
+    return sample.id
+
+
 def apply_corrections(samples: Sequence[Sample], overlay: CorrectionSet) -> list[Sample]:
     """Samples with the overlay applied (new objects). Every sample gets `meta.corrections_version`;
     corrected ones `data.correction`, `meta.corrected` and `meta.correction_kinds`. Ids the overlay does
@@ -286,7 +295,7 @@ def apply_corrections(samples: Sequence[Sample], overlay: CorrectionSet) -> list
     (`check_overlay`)."""
     out: list[Sample] = []
     for sample in samples:
-        corr = overlay.corrections.get(sample.id)
+        corr = overlay.corrections.get(overlay_key(sample, overlay))
         meta = {**sample.meta, "corrections_version": overlay.version}
         if corr is None:
             out.append(sample.model_copy(update={"meta": meta}))
@@ -305,7 +314,7 @@ def apply_corrections(samples: Sequence[Sample], overlay: CorrectionSet) -> list
 
 def unmatched_ids(samples: Sequence[Sample], overlay: CorrectionSet) -> list[str]:
     """Overlay ids that match no loaded sample (e.g. a dev overlay applied to the test split)."""
-    have = {s.id for s in samples}
+    have = {overlay_key(s, overlay) for s in samples}
     return sorted(k for k in overlay.corrections if k not in have)
 
 

@@ -11,6 +11,11 @@ from finprobe.core.models._base import ModelError
 
 #: an integer range with at most this many values is turned into an `enum` (see `schema_to_grammar`)
 MAX_ENUM_RANGE = 1000
+#: the longest string bound handed to llama.cpp: its grammar parser refuses a repetition much above
+#: ~1,000 ("number of rules that are going to be repeated ... exceeds sane defaults") and
+#: llama-cpp-python then crashes the process (measured: 1,000 works, 1,200 segfaults). A longer bound is
+#: left to the caller's validation, as unbounded strings are; max_tokens still ends the reply.
+MAX_GRAMMAR_STRING_LENGTH = 1000
 _INSTALL_HINT = "install llama-cpp-python with dev/setup.sh"
 
 # llama-cpp-python's converter (vendored from llama.cpp) lets a JSON string hold raw control characters,
@@ -53,6 +58,12 @@ def _convert(node: Any) -> Any:
                 if k not in ("type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
             }
             return {**rest, "enum": list(range(bounds[0], bounds[1] + 1))}
+    if node.get("type") == "string":
+        node = {
+            k: v
+            for k, v in node.items()
+            if not (k in ("minLength", "maxLength") and isinstance(v, int) and v > MAX_GRAMMAR_STRING_LENGTH)
+        }
     return {k: (v if k in _NOT_SCHEMAS else _convert(v)) for k, v in node.items()}
 
 
@@ -72,8 +83,10 @@ def schema_to_grammar(schema: dict[str, Any]) -> str:
     `additionalProperties` allows them), anyOf/oneOf, allOf of objects, const, enum, $ref/$defs,
     items/prefixItems/minItems/maxItems, string minLength/maxLength/pattern/format (date, time, uuid).
     Converted here: an integer with both bounds (minimum/maximum/exclusive*) spanning at most
-    MAX_ENUM_RANGE values becomes an `enum` of those integers. Strings may not contain raw control
+    MAX_ENUM_RANGE values becomes an `enum` of those integers; a string length bound above
+    MAX_GRAMMAR_STRING_LENGTH is dropped (llama.cpp would crash on it). Strings may not contain raw control
     characters (so the output is strict JSON). NOT enforced (the caller must still validate): bounds on
+    strings longer than MAX_GRAMMAR_STRING_LENGTH, bounds on
     `number`, one-sided or wider integer bounds, multipleOf, not, if/then/else, patternProperties,
     uniqueItems, min/maxProperties.
     Raises ModelError if the schema cannot be converted.
