@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from finprobe.benchmarks.ambiguity.judges import (
+    HELD_OUT_SET,
     REAL_SET,
     catalog,
     default_release_instances,
@@ -139,9 +140,15 @@ def test_a_run_report_states_its_simulator(tmp_path):
     m = json.loads(invoke("report", out, "--format", "json").output)
     sim = m["simulator"]
     assert sim["methods"] == {"deterministic": 3} and sim["replies"] == 3 and sim["unsure_rule_replies"] >= 0
-    assert sim["measured_on_real_questions"]["set"] == REAL_SET
+    # the report quotes the held-out figure (no rule fitted to it), with the fitted set's upper bound beside it
+    measured = sim["measured_on_real_questions"]
+    assert measured["set"] == HELD_OUT_SET and measured["held_out"] is True
+    assert measured["fitted_set"]["set"] == REAL_SET
+    held = next(e for e in catalog() if e.id == HELD_OUT_SET).measured
+    assert (measured["agree"], measured["n"], measured["wrong_yes"]) == (held["agree"], held["n"], held["wrong_yes"])
     text = invoke("report", out).output
-    assert "user simulator" in text and REAL_SET in text
+    flat = " ".join(text.split())
+    assert "user simulator" in flat and HELD_OUT_SET in flat and "held out" in flat
 
 
 @pytest.mark.skipif(not default_release_instances(), reason="the FinInteract release is not in ../shared/data")

@@ -91,11 +91,7 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     if sim:
         measured = sim.get("measured_on_real_questions")
         where = ("not measured here: `finprobe judges ambiguity --user SPEC` measures an LLM simulator"
-                 if not measured else
-                 f"{measured['agree']}/{measured['n']} = {measured['rate']:.3f} on sure labels of {measured['set']} "
-                 f"(EN {measured['by_language']['en']:.3f}, ZH {measured['by_language']['zh']:.3f}; "
-                 f"{measured['wrong_yes']} wrong yes; rules were fitted to this set, so an upper bound); first blind "
-                 f"measurement {measured['first_blind']}")
+                 if not measured else _simulator_agreement(measured))
         tables.append(TableData(
             title="user simulator (which answered the asks; `finprobe judges ambiguity` measures it)",
             columns=["simulator", "replies", "from a rule it is unsure of", "measured agreement on real questions"],
@@ -192,3 +188,19 @@ def plots(metrics: Mapping[str, Any]) -> list[PlotData]:
                             series=[Series(name="accuracy", values=[b["accuracy"] for b in bins]),
                                     Series(name="mean confidence", values=[b["mean_confidence"] for b in bins])]))
     return out
+
+
+def _simulator_agreement(measured: dict[str, Any]) -> str:
+    """The catalogued agreement of the deterministic simulator, as one cell: the held-out figure first (an
+    estimate for unseen questions), then the figure on the set its rules were fitted to (an upper bound)."""
+    head = (f"{measured['agree']}/{measured['n']} = {measured['rate']:.3f} on sure labels of {measured['set']} "
+            f"(EN {measured['by_language']['en']:.3f}, ZH {measured['by_language']['zh']:.3f}; "
+            f"{measured['wrong_yes']} wrong yes")
+    if not measured.get("held_out"):
+        return f"{head}; rules were fitted to this set, so an upper bound); first blind measurement {measured.get('first_blind')}"
+    text = f"{head}; held out: no rule was fitted to it)"
+    fitted = measured.get("fitted_set")
+    if fitted:
+        text += (f"; {fitted['agree']}/{fitted['n']} = {fitted['rate']:.3f} on {fitted['set']}, which the rules were "
+                 f"fitted to (an upper bound)")
+    return text
