@@ -3,7 +3,7 @@
 Strict (the default): a hedge, wrong against both readings. Labelled (`hedge_rule="labelled"`, also the
 aggregation option `-O hedge_rule=labelled`): graded for the reading the label of the answer's value names.
 Instances and answers are invented (fictional companies); the real published answers are measured in
-`test_fininteract_release.py` and bench/ambiguity_grader.py --published.
+`test_fininteract_release.py` and bench/ambiguity_hedge_rules.py.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from finprobe.benchmarks.ambiguity.judges import (
+    HELD_OUT_SET,
     REAL_SET,
     catalog,
     default_release_instances,
@@ -139,9 +140,15 @@ def test_a_run_report_states_its_simulator(tmp_path):
     m = json.loads(invoke("report", out, "--format", "json").output)
     sim = m["simulator"]
     assert sim["methods"] == {"deterministic": 3} and sim["replies"] == 3 and sim["unsure_rule_replies"] >= 0
-    assert sim["measured_on_real_questions"]["set"] == REAL_SET
+    # the report quotes the held-out figure (no rule fitted to it), with the fitted set's upper bound beside it
+    measured = sim["measured_on_real_questions"]
+    assert measured["set"] == HELD_OUT_SET and measured["held_out"] is True
+    assert measured["fitted_set"]["set"] == REAL_SET
+    held = next(e for e in catalog() if e.id == HELD_OUT_SET).measured
+    assert (measured["agree"], measured["n"], measured["wrong_yes"]) == (held["agree"], held["n"], held["wrong_yes"])
     text = invoke("report", out).output
-    assert "user simulator" in text and REAL_SET in text
+    flat = " ".join(text.split())
+    assert "user simulator" in flat and HELD_OUT_SET in flat and "held out" in flat
 
 
 @pytest.mark.skipif(not default_release_instances(), reason="the FinInteract release is not in ../shared/data")
@@ -158,3 +165,19 @@ def test_real_question_sets_meet_the_goals_and_the_catalog_figure():
     real = report.sets[0].judges[0]
     measured = next(e for e in catalog() if e.id == REAL_SET).measured
     assert (real.sure.agree, real.sure.n, real.wrong_yes) == (measured["agree"], measured["n"], measured["wrong_yes"])
+
+
+@pytest.mark.skipif(not default_release_instances(), reason="the FinInteract release is not in ../shared/data")
+def test_the_held_out_set_is_measured_as_catalogued():
+    """real-heldout (labellers C and D, read only after the rules were final) is reported as measured, good or bad:
+    its catalog entry records no fitted rule and the figures of the one held-out measurement, which a live run must
+    reproduce (a rule change that moves them must re-measure, and say in the catalog whether it read these labels)."""
+    entry = next(e for e in catalog() if e.id == "real-heldout")
+    assert entry.blind and entry.fitted == [] and entry.held_out and entry.measured is not None
+    items = read_items(entry.path())
+    assert len(items) == 160 and {it.language for it in items} == {"en", "zh"}
+    sim, cls = run_judges(["real-heldout"], judges=["simulator", "classifier"]).sets[0].judges
+    m = entry.measured
+    assert (sim.sure.agree, sim.sure.n, sim.wrong_yes) == (m["agree"], m["n"], m["wrong_yes"])
+    assert {k: round(v.rate or 0, 4) for k, v in sim.by_language.items()} == m["by_language"]
+    assert (cls.sure.agree, cls.sure.n) == (m["classifier_touch"]["agree"], m["classifier_touch"]["n"])

@@ -4,10 +4,13 @@ JSON layout (flat): every headline metric `M` in `metrics.HEADLINE` is a number 
 with `M_ci_low` / `M_ci_high` next to it (percentile bootstrap, 95%). Also: `n` (all instances),
 `n_scored`, `errors` + `error_list` [{id, error}], `taxonomy` (label → count, one label per instance),
 `taxonomy_paired` (whether E6 could be assigned), `taxonomy_unpaired` (the labels without the paired run),
-`non_committal` (count) and `non_committal_rate`, `outcomes` (how episodes ended), `ece_coverage`,
+`non_committal` (count) and `non_committal_rate`, `hedges`, `hedge_rule`, `labelled_readings` and
+`both_readings` (answers that state both readings' values, by kind: intended / default / unlabelled), `outcomes` (how episodes ended), `ece_coverage`,
 `ece_bins`, `ac1_n` (instances with an ask), `n_questions`, `by_language` / `by_category` (primary) /
 `by_h0` / `by_source` (each group: n and the headline metrics), `judge` (null unless an LLM judge ran:
 its accuracy, agreement with the deterministic grader, disagreements, unscored instances with reasons),
+`published_grader` (null unless the run was imported from published results: agreement with the published verdicts
+under both hedge rules, and on the answers that state both readings' values by kind),
 `classifier` (which classifier produced the categories; agreement when an LLM classifier also ran), `simulator`
 (which user simulator answered how many asks, how many replies came from a rule it is unsure of, and its
 agreement measured on the bundled real-question set; null when nothing was asked).
@@ -109,6 +112,18 @@ def _published_report(records: Sequence[SampleRecord], samples: Mapping[str, Sam
     with_default = [(r, ours, pub) for r, ours, pub in pairs if pub.get("default_captured") is not None]
     agree_default = sum(1 for _, ours, pub in with_default if ours.default_captured == bool(pub["default_captured"]))
     asks_differ = sum(1 for _, ours, pub in pairs if pub.get("n_asks") is not None and pub["n_asks"] != ours.asks)
+    # the answers that state both readings' values, by kind, with the published verdicts on them: the evidence for
+    # choosing a hedge rule (measured on the real release: data/labelled/README.md, "Grader on the published runs")
+    both_readings = {}
+    for kind in M.BOTH_READINGS_KINDS:
+        group = [(o, lab, pub) for (_, o, pub), lab in zip(pairs, labelled, strict=True) if M.both_readings_kind(o) == kind]
+        both_readings[kind] = {
+            "n": len(group),
+            "published_correct": sum(1 for *_, pub in group if pub.get("correct")),
+            "published_default_captured": sum(1 for *_, pub in group if pub.get("default_captured")),
+            "agree_strict": sum(1 for o, _, pub in group if o.correct == bool(pub.get("correct"))),
+            "agree_labelled": sum(1 for _, lab, pub in group if lab.correct == bool(pub.get("correct"))),
+        }
     return {
         "n": len(pairs), "agreement": agree / len(pairs),
         # the same under the other hedge rule: answers stating both readings' values, each labelled, graded for
@@ -118,6 +133,7 @@ def _published_report(records: Sequence[SampleRecord], samples: Mapping[str, Sam
         "accuracy_published": sum(1 for *_, pub in pairs if pub.get("correct")) / len(pairs),
         "accuracy_finprobe": sum(1 for _, ours, _ in pairs if ours.correct) / len(pairs),
         "asks_differ": asks_differ,
+        "both_readings": both_readings,
         "disagreements": [{"id": r.sample_id, "finprobe": ours.correct, "published": bool(pub.get("correct")),
                            "answer": (r.transcript.final_answer or "")[:200] if r.transcript else ""}
                           for r, ours, pub in pairs if ours.correct != bool(pub.get("correct"))][:100],
@@ -216,6 +232,7 @@ def aggregate(records: Sequence[SampleRecord], samples: Mapping[str, Sample] | N
     out["hedges"] = M.hedge_count(facts)
     out["hedge_rule"] = options.hedge_rule
     out["labelled_readings"] = M.labelled_readings_count(facts)
+    out["both_readings"] = M.both_readings_count(facts)
     out["year_label_conflicts"] = M.year_label_conflict_count(facts)
     out["non_committal"] = sum(1 for f in facts if f.non_committal)
     out["non_committal_rate"] = out["non_committal"] / len(facts) if facts else None

@@ -50,7 +50,7 @@ from finprobe.core.display import TableData
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
 
 __all__ = ["Agreement", "BareModel", "JudgeReport", "JudgesReport", "LabelledItem", "LabelledSet", "SetReport", "catalog",
-           "default_sets", "judges_tables", "read_items", "real_question_agreement", "resolve_set", "run_judges",
+           "HELD_OUT_SET", "default_sets", "judges_tables", "read_items", "real_question_agreement", "resolve_set", "run_judges",
            "shared_data_root", "wilson_interval"]
 
 Judge = Literal["simulator", "grader"]
@@ -74,6 +74,8 @@ class LabelledSet(BaseModel):
     blind: bool
     #: rule changes made while reading this set's disagreements (its figures are an upper bound after them)
     fitted: list[str] = Field(default_factory=list)
+    #: for a held-out set: what it is held out from (no rule was changed after its labels were read)
+    held_out: str | None = None
     #: bundled instance files the items name ("release": the FinInteract release's instances, via --instances)
     instances: list[str] = Field(default_factory=list)
     note: str = ""
@@ -104,14 +106,25 @@ def catalog() -> list[LabelledSet]:
     return [LabelledSet.model_validate(e) for e in data["sets"]]
 
 
-#: the bundled real-question set whose measured agreement every run report quotes
+#: the bundled real-question set the rules were fitted to (its figure is an upper bound)
 REAL_SET = "real-commissioned"
+#: the bundled real-question set no rule was fitted to: the agreement every run report quotes
+HELD_OUT_SET = "real-heldout"
 
 
 def real_question_agreement() -> dict[str, Any] | None:
-    """The deterministic simulator's measured agreement on the bundled real-question set (from the catalog)."""
-    entry = next((s for s in catalog() if s.id == REAL_SET), None)
-    return None if entry is None or entry.measured is None else {"set": entry.id, **entry.measured}
+    """The deterministic simulator's measured agreement on real model questions, from the catalog: the held-out
+    set's figure (no rule was fitted to it, so it estimates agreement on unseen questions), with the fitted set's
+    figure beside it under `fitted_set` (an upper bound). The held-out set alone when the other is missing."""
+    sets = {s.id: s for s in catalog()}
+    held, fitted = sets.get(HELD_OUT_SET), sets.get(REAL_SET)
+    primary = held if held is not None and held.measured is not None else fitted
+    if primary is None or primary.measured is None:
+        return None
+    out: dict[str, Any] = {"set": primary.id, "held_out": primary is held, **primary.measured}
+    if primary is held and fitted is not None and fitted.measured is not None:
+        out["fitted_set"] = {"set": fitted.id, **fitted.measured}
+    return out
 
 
 class LabelledItem(BaseModel):
@@ -436,6 +449,7 @@ def judges_tables(report: JudgesReport) -> list[TableData]:
             about += [["source", entry.source], ["labelled by", entry.labelled_by],
                       ["blind to the rules", "yes" if entry.blind else "no"],
                       ["rules fitted to it", "; ".join(entry.fitted) if entry.fitted else "none"]]
+            about += [["held out", entry.held_out]] if entry.held_out else []
             about += [["note", entry.note]] if entry.note else []
         else:
             about += [["source", "your own set (provenance not recorded)"]]

@@ -76,6 +76,8 @@ class InstanceFacts(BaseModel):
     year_label_conflict: bool = False  # correct, but the answer names another year than the reference
     #: both readings' values stated, each labelled: the reading A's or A_d's label names ("intended" / "default")
     labelled_readings: str | None = None
+    #: the answer states both readings' values (A and A_d), labelled or not (`Grade.hedge_both_readings`)
+    both_readings: bool = False
     #: the answer matches some reading the instance records (A or A_d; any AmbigQA reading), not a hedge
     any_valid: bool = False
     #: "finance" (FinInteract) or "general" (AmbigQA)
@@ -125,6 +127,7 @@ def facts_from_record(record: SampleRecord, sample: Sample | None = None, grader
     facts.hedge = bool(grade.get("hedge", grade.get("verdict_intended") == "hedge"))
     facts.year_label_conflict = bool(grade.get("year_label_conflict", False))
     facts.labelled_readings = grade.get("labelled_readings")
+    facts.both_readings = bool(grade.get("hedge_both_readings", False))
     if hedge_rule == "labelled" and facts.labelled_readings in ("intended", "default") and facts.hedge:
         facts.hedge = False
         facts.correct = facts.labelled_readings == "intended"
@@ -301,6 +304,25 @@ def labelled_readings_count(facts: Sequence[InstanceFacts]) -> dict[str, int]:
     """Answers that state both readings' values, each labelled, by the reading the label of the answer's value
     names: hedges under the strict rule, graded for that reading under the labelled one."""
     return {k: sum(1 for f in facts if f.labelled_readings == k) for k in ("intended", "default")}
+
+
+BOTH_READINGS_KINDS = ("intended", "default", "unlabelled")
+
+
+def both_readings_kind(f: InstanceFacts) -> str | None:
+    """The kind of an answer that states both readings' values: "intended" / "default" when the label of the
+    answer's value names that reading (`labelled_readings`), "unlabelled" when the labels do not tell; None when
+    the answer does not state both."""
+    if not f.both_readings:
+        return None
+    return f.labelled_readings if f.labelled_readings in ("intended", "default") else "unlabelled"
+
+
+def both_readings_count(facts: Sequence[InstanceFacts]) -> dict[str, int]:
+    """Answers that state both readings' values, by kind (`both_readings_kind`): every kind is a hedge under the
+    strict rule; under the labelled rule "intended" is correct, "default" default-captured, "unlabelled" a hedge."""
+    kinds = Counter(both_readings_kind(f) for f in facts)
+    return {k: kinds.get(k, 0) for k in BOTH_READINGS_KINDS}
 
 
 def year_label_conflict_count(facts: Sequence[InstanceFacts]) -> int:

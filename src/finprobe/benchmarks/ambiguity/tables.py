@@ -41,10 +41,17 @@ def _fmt(name: str, value: Any) -> str:
 
 
 def _labelled_cell(metrics: Mapping[str, Any]) -> str:
-    """Answers stating both readings' values, each labelled: how many label A and A_d as the answer, and the
-    hedge rule that graded them (strict: hedges, wrong; labelled: for the labelled reading)."""
-    counts = metrics.get("labelled_readings") or {}
-    return f"{counts.get('intended', 0)} / {counts.get('default', 0)} ({metrics.get('hedge_rule', 'strict')})"
+    """Answers stating both readings' values: how many label A as the answer, how many A_d, how many say neither,
+    and the hedge rule that graded them (strict: all hedges, wrong; labelled: the labelled ones for their reading)."""
+    counts = metrics.get("both_readings") or metrics.get("labelled_readings") or {}
+    return (f"{counts.get('intended', 0)} / {counts.get('default', 0)} / {counts.get('unlabelled', 0)} "
+            f"({metrics.get('hedge_rule', 'strict')})")
+
+
+def _both_readings_cell(published: Mapping[str, Any]) -> str:
+    """The published verdicts on answers stating both readings' values, by kind: correct of n."""
+    kinds = published.get("both_readings") or {}
+    return "; ".join(f"{kind} {k['published_correct']}/{k['n']}" for kind, k in kinds.items() if k["n"]) or "-"
 
 
 def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
@@ -73,7 +80,7 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     tables.append(TableData(
         title="error taxonomy" + (" (E6 from the paired template-oracle run)" if metrics.get("taxonomy_paired")
                                   else " (E6 needs -O paired_template_oracle=RUN)"),
-        columns=[*labels, "non-committal", "hedges (wrong)", "both readings labelled (A / A_d)",
+        columns=[*labels, "non-committal", "hedges (wrong)", "both readings stated (A labelled / A_d labelled / unlabelled)",
                  "year-label conflicts (right)", "outcomes"],
         rows=[[*(metrics["taxonomy"][k] for k in labels), metrics.get("non_committal", 0), metrics.get("hedges", 0),
                _labelled_cell(metrics), metrics.get("year_label_conflicts", 0), outcomes]]))
@@ -95,11 +102,7 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
     if sim:
         measured = sim.get("measured_on_real_questions")
         where = ("not measured here: `finprobe judges ambiguity --user SPEC` measures an LLM simulator"
-                 if not measured else
-                 f"{measured['agree']}/{measured['n']} = {measured['rate']:.3f} on sure labels of {measured['set']} "
-                 f"(EN {measured['by_language']['en']:.3f}, ZH {measured['by_language']['zh']:.3f}; "
-                 f"{measured['wrong_yes']} wrong yes; rules were fitted to this set, so an upper bound); first blind "
-                 f"measurement {measured['first_blind']}")
+                 if not measured else _simulator_agreement(measured))
         tables.append(TableData(
             title="user simulator (which answered the asks; `finprobe judges ambiguity` measures it)",
             columns=["simulator", "replies", "from a rule it is unsure of", "measured agreement on real questions"],
@@ -111,12 +114,13 @@ def summary_tables(metrics: Mapping[str, Any]) -> list[TableData]:
             title=f"finprobe's grader vs the published verdicts ({published['n']} imported answers; metrics use "
                   f"the {metrics.get('grader', 'finprobe')} grader)",
             columns=["agreement", "agreement (labelled hedge rule)", "agreement (default-capture)",
-                     "accuracy (published)", "accuracy (finprobe)", "disagreements"],
+                     "accuracy (published)", "accuracy (finprobe)", "both readings stated: published correct",
+                     "disagreements"],
             rows=[[_fmt("accuracy", published["agreement"]),
                    _fmt("accuracy", published.get("agreement_labelled_hedge_rule")),
                    _fmt("accuracy", published["agreement_default_capture"]),
                    _fmt("accuracy", published["accuracy_published"]), _fmt("accuracy", published["accuracy_finprobe"]),
-                   len(published["disagreements"])]]))
+                   _both_readings_cell(published), len(published["disagreements"])]]))
     judge = metrics.get("judge")
     if judge:
         tables.append(TableData(
@@ -195,3 +199,19 @@ def plots(metrics: Mapping[str, Any]) -> list[PlotData]:
                             series=[Series(name="accuracy", values=[b["accuracy"] for b in bins]),
                                     Series(name="mean confidence", values=[b["mean_confidence"] for b in bins])]))
     return out
+
+
+def _simulator_agreement(measured: dict[str, Any]) -> str:
+    """The catalogued agreement of the deterministic simulator, as one cell: the held-out figure first (an
+    estimate for unseen questions), then the figure on the set its rules were fitted to (an upper bound)."""
+    head = (f"{measured['agree']}/{measured['n']} = {measured['rate']:.3f} on sure labels of {measured['set']} "
+            f"(EN {measured['by_language']['en']:.3f}, ZH {measured['by_language']['zh']:.3f}; "
+            f"{measured['wrong_yes']} wrong yes")
+    if not measured.get("held_out"):
+        return f"{head}; rules were fitted to this set, so an upper bound); first blind measurement {measured.get('first_blind')}"
+    text = f"{head}; held out: no rule was fitted to it)"
+    fitted = measured.get("fitted_set")
+    if fitted:
+        text += (f"; {fitted['agree']}/{fitted['n']} = {fitted['rate']:.3f} on {fitted['set']}, which the rules were "
+                 f"fitted to (an upper bound)")
+    return text
