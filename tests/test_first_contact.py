@@ -324,7 +324,9 @@ def test_a_file_of_another_format_is_named(shared_data, tmp_path):
     ambigqa = shared_data / "ambigqa" / "train_light.json"
     r = invoke("validate", "ambiguity", "--data", finqa)
     assert r.exit_code == 2
-    assert f"this looks like FinQA data, for the reasoning family: finprobe run reasoning --data {finqa}" in one_line(r.output)
+    # the hint names the file as the loader resolved it (symlinks followed: ../shared may be a link)
+    hint = f"this looks like FinQA data, for the reasoning family: finprobe run reasoning --data {finqa.resolve()}"
+    assert hint in one_line(r.output)
     r = invoke("validate", "ambiguity", "--data", ambigqa)
     assert r.exit_code == 2 and "AmbigQA/AmbigNQ light data, which ambiguity reads with -O source=ambigqa" in one_line(r.output)
     r = invoke("validate", "reasoning", "--data", ambigqa)
