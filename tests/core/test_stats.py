@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finprobe.core import stats
-from finprobe.core.stats import bootstrap_ci, expected_calibration_error, paired_bootstrap
+from finprobe.core.stats import bootstrap_ci, expected_calibration_error, paired_bootstrap, wilson_interval
 
 FAST = settings(max_examples=60, deadline=None)
 scores = st.lists(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False), min_size=1, max_size=60)
@@ -234,3 +234,13 @@ def test_paired_bootstrap_statistic_on_a_ratio_over_items():
     assert same.delta == 0.0 and same.p_value == 1.0
     undefined = paired_bootstrap_statistic(a, b, lambda items: None, n_resamples=10)
     assert math.isnan(undefined.delta)
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson_interval(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
+    lo, hi = wilson_interval(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    lo, hi = wilson_interval(174, 174)
+    assert hi == 1.0 and 0.97 < lo < 0.99

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # report_support, report_cdp
 
+from report_cdp import chromium_path  # noqa: E402
 from report_support import PAYLOAD_TEXT, PAYLOADS, demo_samples, policy_run  # noqa: E402
 
 from finprobe.benchmarks.reasoning import demo_path  # noqa: E402
@@ -21,6 +23,18 @@ from finprobe.core.models._base import ModelError  # noqa: E402
 from finprobe.core.models.scripted import ScriptedModel  # noqa: E402
 from finprobe.core.runner import Runner  # noqa: E402
 from finprobe.core.schema import RoleConfig, RunConfig  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _need_chromium(request):
+    """A browser test (marker `browser`) needs Chromium: it fails without it where FINPROBE_REQUIRE_BROWSER is set
+    (CI), and skips elsewhere."""
+    if request.node.get_closest_marker("browser") is None or chromium_path() is not None:
+        return
+    message = "chromium is not installed (Debian: apt-get install -y chromium; .ci/run installs it)"
+    if os.environ.get("FINPROBE_REQUIRE_BROWSER"):
+        pytest.fail(message)
+    pytest.skip(message)
 
 
 @pytest.fixture(scope="session")

@@ -10,11 +10,10 @@ are saved in each test's tmp folder. Without chromium the tests skip locally and
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from report_cdp import Chromium, chromium_path
+from report_cdp import Chromium
 from report_support import PAYLOADS, reasoning_run, right
 
 from finprobe.benchmarks.reasoning import demo_path
@@ -29,15 +28,6 @@ from finprobe.report.compare import compare_loaded
 from finprobe.report.html import render_compare_html, write_run_report
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(autouse=True)
-def _need_chromium():
-    if chromium_path() is None:
-        message = "chromium is not installed (Debian: apt-get install -y chromium; .ci/run installs it)"
-        if os.environ.get("FINPROBE_REQUIRE_BROWSER"):
-            pytest.fail(message)
-        pytest.skip(message)
 
 
 @pytest.fixture(scope="module")

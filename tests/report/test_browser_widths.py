@@ -6,11 +6,10 @@ folder. Without chromium the tests skip locally and fail in CI (FINPROBE_REQUIRE
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from report_cdp import Chromium, chromium_path
+from report_cdp import Chromium
 from report_support import reasoning_run
 
 import finprobe
@@ -51,15 +50,6 @@ _HEADLINE = """(() => { const t = document.querySelector('#summary table.data');
 _CLIPPED = """(() => { const W = document.documentElement.clientWidth;
   return [...document.querySelectorAll('tr.detail .msg pre, tr.detail dl.kv dd')].filter(p => {
     const r = p.getBoundingClientRect(); return r.width > 0 && (r.right > W + 1 || r.left < -1); }).length; })()"""
-
-
-@pytest.fixture(autouse=True)
-def _need_chromium():
-    if chromium_path() is None:
-        message = "chromium is not installed (Debian: apt-get install -y chromium; .ci/run installs it)"
-        if os.environ.get("FINPROBE_REQUIRE_BROWSER"):
-            pytest.fail(message)
-        pytest.skip(message)
 
 
 @pytest.fixture(scope="module")

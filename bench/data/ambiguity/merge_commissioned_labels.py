@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from finprobe.benchmarks.ambiguity.judges import wilson_interval
+from finprobe.core.stats import wilson_interval
 
 
 def _read(path: str) -> list[dict[str, Any]]:

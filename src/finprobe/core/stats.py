@@ -1,4 +1,5 @@
-"""Statistics for reports: bootstrap confidence intervals, paired bootstrap tests, calibration error.
+"""Statistics for reports: bootstrap confidence intervals, paired bootstrap tests, calibration error, and the
+Wilson interval of an agreement rate (the judges' measurements against labelled sets).
 
 DESIGN §7: every headline number carries a bootstrap 95% CI over instances (≥ 1,000 seeded resamples);
 mode-vs-mode comparisons within one model use a paired bootstrap p-value. DESIGN §4: ECE over 5 equal-width
@@ -337,3 +338,15 @@ def expected_calibration_error(
         n_with_confidence=m,
         bins=bins,
     )
+
+
+def wilson_interval(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for k successes in n trials (Wilson 1927, "Probable inference, the law of
+    succession, and statistical inference", JASA 22): centre (k + z²/2)/(n + z²), half-width
+    z·sqrt(k(n−k)/n + z²/4)/(n + z²). z = 1.96 gives the 95% interval. (0, 1) for n = 0."""
+    if n == 0:
+        return 0.0, 1.0
+    denom = n + z * z
+    centre = (k + z * z / 2) / denom
+    half = z * math.sqrt(k * (n - k) / n + z * z / 4) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -17,7 +17,6 @@ from finprobe.benchmarks.ambiguity.judges import (
     default_release_instances,
     read_items,
     run_judges,
-    wilson_interval,
 )
 from finprobe.cli import app
 from finprobe.core.benchmark import DataError
@@ -25,16 +24,6 @@ from finprobe.core.benchmark import DataError
 
 def invoke(*args):
     return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def test_wilson_interval_known_values():
-    lo, hi = wilson_interval(8, 10)
-    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
-    lo, hi = wilson_interval(0, 10)
-    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
-    lo, hi = wilson_interval(174, 174)
-    assert hi == 1.0 and 0.97 < lo < 0.99
 
 
 def test_the_catalog_says_what_each_set_is():

@@ -30,7 +30,6 @@ language with at most 2% wrong "yes"; classifier touch >= 0.90; grader >= 0.99 a
 from __future__ import annotations
 
 import json
-import math
 import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -48,10 +47,11 @@ from finprobe.core.aio import run_async
 from finprobe.core.benchmark import DataError
 from finprobe.core.display import TableData
 from finprobe.core.schema import GenerateConfig, Message, ModelCall, RoleConfig
+from finprobe.core.stats import wilson_interval
 
 __all__ = ["Agreement", "BareModel", "JudgeReport", "JudgesReport", "LabelledItem", "LabelledSet", "SetReport", "catalog",
            "HELD_OUT_SET", "default_sets", "judges_tables", "read_items", "real_question_agreement", "resolve_set", "run_judges",
-           "shared_data_root", "wilson_interval"]
+           "shared_data_root"]
 
 Judge = Literal["simulator", "grader"]
 
@@ -225,19 +225,6 @@ def default_sets() -> list[str]:
             continue
         out.append(entry.id)
     return out
-
-
-# --------------------------------------------------------------------------- statistics
-def wilson_interval(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval for k successes in n trials (Wilson 1927, "Probable inference, the law of
-    succession, and statistical inference", JASA 22): centre (k + z²/2)/(n + z²), half-width
-    z·sqrt(k(n−k)/n + z²/4)/(n + z²). z = 1.96 gives the 95% interval. (0, 1) for n = 0."""
-    if n == 0:
-        return 0.0, 1.0
-    denom = n + z * z
-    centre = (k + z * z / 2) / denom
-    half = z * math.sqrt(k * (n - k) / n + z * z / 4) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class Agreement(BaseModel):

@@ -105,6 +105,11 @@ class Derivation(_Rec):
         return self
 
 
+def _names(answer: str, aliases: list[str]) -> list[str]:
+    """`answer` then its aliases, empty ones left out, each once, in order."""
+    return [a for a in dict.fromkeys((answer, *aliases)) if a]
+
+
 class HopPart(_Rec):
     """One part of an answer that names several things ("which two funds …": each fund is a part)."""
 
@@ -114,11 +119,8 @@ class HopPart(_Rec):
     value: str | float | int | None = None
 
     def names(self) -> list[str]:
-        out: list[str] = []
-        for a in (self.answer, *self.aliases):
-            if a and a not in out:
-                out.append(a)
-        return out
+        """The answer and its aliases, deduplicated."""
+        return _names(self.answer, self.aliases)
 
 
 class Hop(_Rec):
@@ -163,11 +165,7 @@ class Hop(_Rec):
 
     def names(self) -> list[str]:
         """The answer and its aliases, deduplicated."""
-        out: list[str] = []
-        for a in (self.answer, *self.aliases):
-            if a and a not in out:
-                out.append(a)
-        return out
+        return _names(self.answer, self.aliases)
 
     def part_hops(self) -> list[Hop]:
         """One hop per part (the part's names as answer and aliases, the other parts as companions), or [self]."""
