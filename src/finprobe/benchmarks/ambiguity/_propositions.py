@@ -43,6 +43,7 @@ from finprobe.core.numbers import fiscal_year_aliases
 from finprobe.core.retrieval import tokenize
 
 __all__ = ["Facts", "read_facts", "clean_question", "is_open_question", "is_off_intent", "split_alternatives",
+           "distribute_negation", "drop_examples", "merge_specific_choices",
            "split_set_aside",
            "question_focus", "positive_form", "negated_action", "negated_statement", "metric_mentions", "TWO_VALUED"]
 
@@ -96,7 +97,10 @@ _TERMS: list[tuple[str, str, str, bool]] = [
        # a company named by its legal form that is no listed company (股份有限公司): its unlisted parent group, a
        # subsidiary; or an asset taken by itself (这条线路/项目本身)
        r"|[\u4e00-\u9fff（）()]{2,30}(?<!股份)(?:有限责任公司|有限公司)(?![\u4e00-\u9fff]*股东)"
-       r"|(?:线路|项目|资产|工程|电站|工厂|门店)(?:/[\u4e00-\u9fff]{1,4})?本身", False),
+       r"|(?:线路|项目|资产|工程|电站|工厂|门店|设施|产品|软件|平台|app)(?:/[\u4e00-\u9fff]{1,4})?(?:这个|这一)?"
+       r"(?:(?:产品|业务|软件|平台)(?:/[\u4e00-\u9fff]{1,4})?)?本身|"
+     + _en(r"(?:the )?(?:facilit(?:y|ies)|plants?|airports?|projects?|stores?|mines?|assets?) (?:itself|themselves"
+           r"|on (?:its|their) own|by (?:itself|themselves))"), False),
     # recurring items
     ("recurring", "excl", _en(r"excluding (?:non-?recurring|one-?time|one-?off|special) (?:items|gains(?: and losses)?"
                               r"|charges)", r"recurring (?:net )?(?:income|profit|earnings)")
@@ -184,7 +188,7 @@ _TERMS: list[tuple[str, str, str, bool]] = [
                                r"guidance (?:figure|number|range|for (?:the )?(?:next|coming|upcoming|current))",
                                r"forecasts?", r"outlook", r"projected",
                                r"projections?",
-                               r"forward[- ]looking", r"forward", r"(?:consensus|analysts?'?|street) (?:\w+ )?estimates?",
+                               r"forward[- ]looking", r"forward", r"(?:consensus|analysts?'?|street) (?:[\w-]+ ){0,3}estimates?",
                                r"consensus", r"analysts?'?(?: \w+)? (?:expectations?|forecasts?|projections?)",
                                r"estimated (?:future|next)", r"expected (?:future )?growth", r"next (?:fiscal )?year",
                                r"(?:the )?(?:next|coming) (?:\w+ )?(?:years|quarters?)")
@@ -214,7 +218,7 @@ _PERIODS: list[tuple[str, str]] = [
                 r"jan(?:uary)?\s?[-–]\s?sep(?:tember)?", r"since the start of the year")
      + r"|前三季度|年初至今|年初至报告期末|1-9月|1至9月|累计"),
     ("h1", _en(r"first half", r"h1", r"half[- ]year", r"interim (?:period|report|results)")
-     + r"|上半年|半年度|半年报|中报|中期(?:报告|财报|业绩)?|1-6月"),
+     + r"|上半年|半年度(?:报告)?|半年报|中报|中期(?:报告|财报|业绩)?|1-6月"),
     ("h2", _en(r"second half", r"h2") + r"|下半年"),
     ("q1", _en(r"q1", r"first quarter", r"1q") + r"|第一季度|一季度|一季报|1-3月"),
     ("q2", _en(r"q2", r"second quarter", r"2q") + r"|第二季度|二季度|二季报"),
@@ -240,8 +244,13 @@ _PERIODS: list[tuple[str, str]] = [
                        r"since (?:its |the company'?s? )?(?:inception|founding|ipo|listing)", r"(?:its |the )?entire history",
                        r"(?:a )?longer(?: historical)? (?:time )?(?:period|horizon)", r"historical (?:trend|average)",
                        r"long[- ]term(?: (?:growth|trend|average))?", r"over time(?= (?:trend|series))",
+                       r"trends?(?! (?:of|in) (?:the )?(?:year|quarter))", r"time series",
                        r"(?:all|every) (?:of the )?(?:past |prior )?years")
      + r"|复合(?:年均)?增长率|年均复合|多年|(?:过去|近|最近)\s?(?:[二三四五六七八九十几两]|\d{1,2})\s?年(?!度|报)"
+       # "最近五个完整财年", "过去三个会计年度": several years counted (never "最近一个完整会计年度")
+       r"|(?:过去|近|最近|前)\s?(?:[二三四五六七八九十几两]|[2-9]|1\d)\s?个\s?(?:完整的?)?\s?(?:会计|财务)?(?:年度|财年|年)"
+       # a trend is a series of periods, not the one figure a reading fixes
+       r"|趋势|走势|变化情况|历年变化"
        r"|(?:自|从)?(?:成立|上市|创立)以来|历史(?:上的?)?(?:累计|总)|累计(?:至今|以来)|历年"),
     ("monthly", _en(r"monthly", r"month[- ]to[- ]date", r"mtd", r"(?:a |one |single |each |per )month") + r"|月度|单月|当月|每月|月报"),
     # a span the user would pick ("a custom date range", 自定义起止日期区间): not the filing's reporting period
@@ -272,10 +281,21 @@ _SPECIFIC_PERIOD = re.compile(
     _en(r"(?:a|one) (?:specific|particular|certain|given|single) (?:past |prior |historical |fiscal |calendar |"
         r"reporting )*(?:year|period|time period|time frame|timeframe|quarter|date|fiscal year)",
         r"(?:specific|particular) (?:fiscal |calendar )?(?:year|period|time period)(?: (?:you have in mind|you want))?")
-    + r"|(?:某|某一|某个|一个)(?:特定|具体)?的?(?:年份|年度|时期|期间|会计年度|财年)|(?:特定|具体)(?:的)?(?:年份|年度|时期|期间|会计年度|财年)"
+    + r"|(?:某|某一|某个|一个)(?:特定|具体|指定)?的?(?:历史|过往)?(?:会计|报告|财务)?(?:年份|年度|时期|期间|会计年度|财年|报告期)"
+      r"|(?:特定|具体|指定)(?:的)?(?:历史|过往)?(?:年份|年度|时期|期间|会计年度|财年|报告期)"
+      # 您有具体要查询的报告期吗: a period the user has in mind
+      r"|具体(?:要|想|需要)?(?:查询|了解|查看|看)的(?:年份|年度|时期|期间|会计年度|财年|报告期)"
       r"|某一年")
 _PAST = re.compile(_en(r"past", r"prior", r"earlier", r"previous", r"older", r"other than") + r"|以前|之前|往年|更早|早些")
 _HISTORICAL = re.compile(_en(r"historical(?! (?:cost|basis))", r"history") + r"|历史数据|历史上|历史")
+#: another company's figures beside the company's: peers, competitors, an industry benchmark
+_PEERS = re.compile(_en(r"competitors?'?", r"peers?(?: group| companies)?", r"rivals?", r"industry (?:benchmarks?|averages?"
+                        r"|peers|medians?|norms?)", r"(?:sector|market|industry|peer) (?:comparison|benchmarks?)",
+                        r"benchmarks? against", r"other companies")
+                    + r"|竞争对手|同行(?:业)?|可比公司|行业(?:平均|均值|中位数|对标|基准)|对标")
+#: a period named by what happened in it rather than by its dates
+_EVENT_PERIOD = re.compile(_en(r"covid(?:-?19)?", r"pandemic", r"financial crisis", r"recession", r"lockdowns?")
+                           + r"|疫情|金融危机|经济危机")
 #: "annualize the nine-month figure": a figure scaled to a year is not the period the user wants
 _ANNUALIZED = re.compile(_en(r"annuali[sz](?:e|es|ed|ing|ation)", r"run[- ]rate") + r"|年化")
 
@@ -287,7 +307,7 @@ _METRICS: list[tuple[str, str]] = [
                              r"(?:loss|profit|earnings) from operations")
      + r"|营业利润|经营利润"),
     ("net_income", _en(r"net (?:income|profit|earnings|loss)", r"profit attributable", r"bottom line")
-     + r"|净利润|归母净利|扣非净利|净利"),
+     + r"|净利润(?:总额)?|归母净利|扣非净利|净利"),
     ("total_assets", _en(r"total assets") + r"|总资产|资产总额|资产总计"),
     ("gross_profit", _en(r"gross profit") + r"|毛利(?!率)"),
     ("revenue", _en(r"revenues?", r"net sales", r"sales", r"top line", r"turnover") + r"|营业收入|营收|收入"),
@@ -347,7 +367,7 @@ _GROWTH = re.compile(_en(r"growth(?: rate)?", r"grow(?:th)? rate", r"(?:percent(
 _WHOLE_METRIC = re.compile(_en(r"(?:total|all|overall|entire|whole|combined) (?:(?:of (?:the )?)?(?:company|group|"
                                r"consolidated|company-wide|firm-wide|reported)(?:'s)? )?(?:revenues?|sales|turnover)",
                                r"revenues? (?:from|across|of) all (?:segments|businesses|sources|lines)")
-                           + r"|全部(?:营业)?收入|全部营收|营业总收入|总营收|全部收入|所有收入")
+                           + r"|全部(?:营业)?收入|全部营收|营业总收入|总营收|全部收入|所有收入|净利润总额")
 
 #: facets where excluding one value means the other ("excluding minority interests" = the parent's share)
 TWO_VALUED: dict[str, dict[str, str]] = {
@@ -378,6 +398,8 @@ _EXCL_FWD = re.compile(
         r"after(?: the)?(?= (?:the )?(?:[\w'-]+ ){0,2}(?:non-?controlling|minority|joint[- ]venture|jv|outside)(?![a-z]))", r"not (?:counting|including)", _KEEP.format("out|excluded"))
     # an A-not-A question (要不要, 是不是, 算不算, 需不需要) asks, it excludes nothing
     + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<![而并扣除])非(?!经常|公认|控股|流动|现金|标准)(?=[\u4e00-\u9fffa-z])|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
+    # "不特别指明归属或扣非": a figure that does not specify a qualifier is the figure without it
+    r"|不(?:特别|特意|单独|专门)?(?:指明|区分|限定|指定)"
       r"|不想|(?<!需)不需要|无需|不必")
 #: cues that set a period aside ("rather than 2023", "not the 2023 figure", 而不是); unlike "excluding", which
 #: takes an item out of the figure and leaves its period alone ("excluding minority interests for 2023")
@@ -427,6 +449,10 @@ class Facts:
     past: bool = False
     prior: bool = False  # "the prior fiscal year": the year before the latest
     annualized: bool = False  # "annualize the nine-month figure"
+    #: "compared to its competitors", 与同行相比: a comparison with other companies, not the company's own figure
+    peers: bool = False
+    #: "during the COVID-19 pandemic", 疫情期间: a period named by an event, which no reading's dates settle
+    event_period: bool = False
     metrics: set[str] = field(default_factory=set)
     growth: bool = False  # a growth rate or change of the metric, not its level
     segment_names: list[set[str]] = field(default_factory=list)
@@ -575,7 +601,10 @@ def read_facts(text: str) -> Facts:
     facts.fy_start_implied = fiscal_year_start(norm)
     owned = [(s, e) for s, e, m in mspans if m in _NAMES_OWN_TERMS] + calendar
     found = [f for f in longest_matches(norm, _COMPILED) if not any(s <= f[0] and f[1] <= e for s, e in owned)]
-    polarity = _polarity(norm, [(s, e) for s, e, _ in found])
+    # a cue closed inside its own term (扣除非经常性损益*后的*归母净利润) governs nothing after it; an open one
+    # ("excluding one-time items and minority interests") still does
+    closed = [(s, e) for s, e, _ in found if re.search(r"后的?$", norm[s:e])]
+    polarity = _polarity(norm, [(s, e) for s, e, _ in found], closed)
     terms = [(s, e) for s, e, _ in found]
     for (_s, _e, (facet, value, weak)), pol in zip(found, polarity, strict=True):
         if pol == "excl":
@@ -635,6 +664,8 @@ def read_facts(text: str) -> Facts:
     prior = [m for m in _PRIOR_PERIOD.finditer(norm) if not _COMPARED_JUST_BEFORE.search(norm[max(0, m.start() - 24):
                                                                                               m.start()])]
     facts.prior = any(p == "plain" for p in _polarity(norm, [m.span() for m in prior], terms))
+    facts.peers = any(p != "excl" for p in _polarity(norm, [m.span() for m in _PEERS.finditer(norm)], terms))
+    facts.event_period = bool(_EVENT_PERIOD.search(norm))
     annualized = list(_ANNUALIZED.finditer(norm))
     facts.annualized = any(p != "excl" for p in _polarity(norm, [m.span() for m in annualized], terms))
     if re.search(r"最近一年|近一年|last fiscal year|most recent (?:fiscal |full )*year", norm) and not facts.periods:
@@ -665,7 +696,12 @@ _YESNO_WRAPPER = re.compile(
     r"[(（\[]\s*[^()（）\[\]]{0,30}(?:yes\s*(?:/|or)\s*no|是\s*(?:/|或|还是)\s*否|是或否)[^()（）\[\]]{0,20}[)）\]]"
     r"|(?:please\s+)?(?:answer|reply|respond)(?:\s+with)?\s+(?:just\s+)?[\"']?yes[\"']?\s*(?:/|or)\s*[\"']?no[\"']?"
     r"|\(?\s*yes\s*/\s*no(?:\s+please)?\s*\)?\s*:?"
-    r"|请(?:回答|答复)?(?:是|“是”)?(?:或|/)(?:否|“否”)|请用是或否回答", re.I)
+    r"|请(?:回答|答复)?(?:是|“是”)?(?:或|/)(?:否|“否”)|请用是或否回答"
+    # options glossed with what each means (请回答“是”（扣非）或“否”（包含非经常性损益）): the gloss restates the question
+    r"|(?:请)?(?:回答|答复|选择)?\s*[“\"「]?是[”\"」]?\s*[（(][^（）()]{0,30}[)）]\s*(?:或者?|/|还是)\s*[“\"「]?否[”\"」]?"
+    r"\s*[（(][^（）()]{0,30}[)）]"
+    r"|(?:please\s+)?(?:answer|reply|respond)?\s*[\"']?yes[\"']?\s*\([^()]{0,40}\)\s*(?:/|or)\s*[\"']?no[\"']?\s*\([^()]{0,40}\)",
+    re.I)
 _OPEN_START = re.compile(r"^\s*(?:which|what|how|when(?!\s+you\s+(?:say|said|refer|mention|ask|write|wrote))|where|who|whom"
                          r"|whose|why)\b", re.I)
 _OPEN_EMBEDDED = re.compile(
@@ -914,11 +950,71 @@ def split_set_aside(text: str) -> tuple[str, str | None]:
     return (main, aside) if aside else (text, None)
 
 
+_EXAMPLE_OPEN = (r"(?:e\.?g\.?|eg|for example|for instance|such as|say|like|例如|比如|譬如|像是?|如)")
+_EXAMPLE_PAREN = re.compile(rf"[(（]\s*{_EXAMPLE_OPEN}[,:：，\s]*[^()（）]*[)）]", re.I)
+_EXAMPLE_TAIL = re.compile(r"(?:[,，]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:such as|e\.g\.,?|for example,?|for instance,?|例如|比如|譬如)"
+                           r"\s*[^?？,，;；()（）]*", re.I)
+
+
+#: examples that are periods ("latest disclosed period (e.g. the latest year or the interim)") may be the choice itself
+_EXAMPLE_OF_PERIOD = re.compile(_en(r"years?", r"quarters?", r"annual", r"interim", r"months?", r"ttm", r"ytd", r"half")
+                                + r"|年度|季度|中期|半年|年报|季报|月")
+#: what makes a period generic ("a *specific* fiscal year", 某个特定年份), not "the latest fiscal year (e.g. 2023)"
+_GENERIC_SPECIFIC = re.compile(_en(r"specific", r"particular", r"certain", r"given") + r"|特定|具体|指定|某")
+
+
+def drop_examples(text: str) -> str:
+    """`text` without the examples it gives of "a specific period" ("a specific fiscal year (e.g. 2022, 2021)?",
+    "a specific time period, such as the most recent quarter or year?", 某个指定历史年份（例如2022年或2021年）): the
+    question asks whether the user has one period in mind, and the examples illustrate it. Examples of anything
+    else are kept, and so is a text whose examples follow no "specific period"."""
+    out = text
+    for pattern in (_EXAMPLE_PAREN, _EXAMPLE_TAIL):
+        out = pattern.sub(lambda m: " " if _generic_period_before(normalise(m.string[:m.start()])) else m.group(0), out)
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def _generic_period_before(head: str) -> bool:
+    clause = re.split(r"[,;，；。]", head)[-1]
+    return bool(_SPECIFIC_PERIOD.search(clause) and _GENERIC_SPECIFIC.search(clause) and not _LATEST.search(clause))
+
+
+#: "a specific quarter or year", "a specific time period or event", 特定年份或季度: one proposition (the user has one
+#: particular period in mind), not a choice between the period types it lists
+_SPECIFIC_CHOICE = re.compile(
+    r"(?<![a-z])(?:specific|particular|certain|given)\s+(?:fiscal |calendar |reporting )?(?:year|quarter|period|time period"
+    r"|time ?frame|date|month)s?\s*,?\s*(?:or|and/or)\s+(?:a |an |one )?(?:specific |particular )?(?:fiscal |calendar "
+    r"|reporting )?(?:year|quarter|period|time period|time ?frame|event|date|month)s?(?![a-z])"
+    r"|(?:特定|具体|指定)的?(?:年份|年度|季度|报告期|时期|期间|财年|会计年度)\s*(?:或者?|还是|/|、)\s*(?:某个|某一|特定的?|具体的?)?"
+    r"(?:年份|年度|季度|报告期|时期|期间|财年|会计年度)", re.I)
+
+
+_NEGATED_LIST = re.compile(r"(不(?:特别|特意|单独|专门)?(?:指明|区分|限定|指定)|不含|不包括|不包含|剔除)([^，。？?,;；或和及、]{1,12})"
+                           r"(?:或者?|和|及|、)([^，。？?,;；）)或和及、]{1,12})")
+
+
+def distribute_negation(text: str) -> str:
+    """"不特别指明归属或扣非" -> "不特别指明归属，不特别指明扣非": a negation governs every item of its list (the
+    clause reader stops at 或)."""
+    return _NEGATED_LIST.sub(lambda m: f"{m.group(1)}{m.group(2)}，{m.group(1)}{m.group(3)}", text)
+
+
+def merge_specific_choices(text: str) -> str:
+    """ "a specific quarter or year" -> "a specific period" (see `_SPECIFIC_CHOICE`)."""
+    return _SPECIFIC_CHOICE.sub(lambda m: "specific period" if m.group(0)[:1].isascii() else "特定期间", text)
+
+
 def split_alternatives(text: str) -> list[str]:
     """The alternatives of a choice question ("GAAP or adjusted?"); one item when there is no choice."""
     norm = normalise(text)
     # "the past 5 or 10 years", "2021 or 2022": numbers of one proposition, not a choice between readings
     norm = re.sub(r"(?<!\d)(\d{1,2})\s*(?:or|或)\s*(?=\d{1,2}(?!\d))", r"\1/", norm)
+    # examples in parentheses ("by segment (e.g. Aviation or Power)", （比如“浦东机场”或“虹桥机场”）) list instances of one
+    # proposition; "不特别指明归属或扣非" negates both: neither is a choice put to the user
+    norm = _EXAMPLE_PAREN.sub(lambda m: m.group(0) if _EXAMPLE_OF_PERIOD.search(m.group(0)) else _ALT.sub(",", m.group(0)),
+                              norm)
+    norm = re.sub(r"(?:不|未|无需|不必|没有)(?:特别|特意|单独|专门)?(?:指明|区分|限定|说明|细分|考虑|指定)[^，。？?,]{0,16}?"
+                  r"(?:或|还是|or)", lambda m: _ALT.sub("、", m.group(0)), norm)
     if _NOT_ALT.search(norm):
         return [_NOT_ALT.sub(" ", norm)]
     parts = [p for p in _ALT.split(norm) if p.strip(" ,，?？")]

@@ -150,6 +150,8 @@ _FORWARD_CUES = re.compile(
     _w(r"not includ\w*", r"not count\w*", r"exclud(?:e|es|ing)", r"exclusive of", r"excl\.?", r"without",
        r"net of", r"other than", r"rather than", r"instead of", r"except(?: for)?", r"no", r"minus")
     + r"|(?<![a-z0-9])ex-(?=[a-z@])|不含|不包括|不包含|不计入?|剔除了?|扣除了?|扣掉|除去|排除|而非"
+    # "不特别指明归属或扣非": not specifying a qualifier is leaving it out
+    + r"|不(?:特别|特意|单独|专门)?(?:指明|区分|限定|指定)"
 )
 #: exclusion cues that govern what precedes them ("should X be excluded?", "X除外")
 _BACKWARD_CUES = re.compile(_w(r"(?:be |is |are )?excluded", r"removed", r"left out", r"stripped out")

@@ -24,9 +24,12 @@ from finprobe.benchmarks.ambiguity._items import item_polarities, item_words, sa
 from finprobe.benchmarks.ambiguity._propositions import (
     Facts,
     clean_question,
+    distribute_negation,
+    drop_examples,
     is_off_intent,
     is_open_question,
     is_tag_statement,
+    merge_specific_choices,
     negated_action,
     negated_statement,
     negations_as_exclusions,
@@ -406,6 +409,13 @@ class DeterministicSimulator:
         self._judge_metric(qf, j)
         self._judge_filing(qf, j)
         self._judge_company(text, j)
+        if _THRESHOLD.search(text):
+            # "净利润是否达到某个特定金额", "did revenue exceed a certain threshold": the user wants the figure, and whether
+            # it passes an amount the question does not give is nothing C settles
+            j.unsettled.append("whether the figure reaches an amount")
+        if qf.peers and not _PEER_WORDS.search(self.instance.context + " " + " ".join(
+                self.instance.intended_interpretation.values().values())):
+            j.contradicted.append("a comparison with other companies, not the company's own figure")
         tokens = self._token_rule(text)
         decided = {f for f, facets in self.distinguishing.items() if facets & set(qf.facets)}
         for f in tokens["intended_fields"]:
@@ -452,6 +462,12 @@ class DeterministicSimulator:
             elif qf.fiscal_years and k.fiscal_years:
                 (j.affirmed if qf.fiscal_years & k.fiscal_years else j.contradicted).append(
                     f"fiscal year {sorted(qf.fiscal_years)}")
+            elif self.early_year_end and k.fiscal_years and not qf.years & k.fiscal_years:
+                # "net sales for the year 2022" when the user's year is the one the company labels 2021 (ended January
+                # 30, 2022): a bare year names the company's label, so the other reading's label is another year
+                other = (self.default_field_facts.get("period") or Facts()).fiscal_years
+                (j.contradicted if qf.years & other or not qf.years & k.years else j.unsettled).append(
+                    f"year {sorted(qf.years)} (the company labels the user's year {sorted(k.fiscal_years)})")
             elif self.early_year_end and not k.fiscal_years and qf.years & (k.years | {max(k.years) - 1}):
                 # a fiscal year ending in January or February: "2024" may name the year it starts in (retailers'
                 # "fiscal 2023, ended February 3, 2024") or the one it ends in (FY2025 ended January 31, 2025)
@@ -461,7 +477,10 @@ class DeterministicSimulator:
             else:
                 j.contradicted.append(f"year {sorted(qf.years)}")
         if qf.periods:
-            if not k.periods:
+            if not k.periods and "multi_year" in qf.periods:
+                # every reading of a FinInteract question is one period: several years taken together are none of them
+                j.contradicted.append("period ['multi_year'] (several years, not one period)")
+            elif not k.periods:
                 j.unsettled.append(f"period {sorted(qf.periods)}")
             else:
                 bad = {p for p in qf.periods if p not in k.periods and not any(
@@ -492,6 +511,9 @@ class DeterministicSimulator:
         elif qf.prior or (qf.not_latest and qf.past):
             # "a specific past fiscal year (not the most recent)": whether the user's year is the latest is unsettled
             j.unsettled.append("not the most recent period")
+        if qf.event_period and not re.search(r"(?i)covid|pandemic|crisis|recession|lockdown|疫情|危机",
+                                             self.instance.context + " " + (self.instance.intended_interpretation.get("period") or "")):
+            j.unsettled.append("a period named by an event")
         if qf.historical and not qf.specific_period and not qf.years:
             j.unsettled.append("historical figures")
         if qf.annualized and k.periods and not re.search(r"(?i)annuali[sz]|年化",
@@ -556,6 +578,16 @@ class DeterministicSimulator:
         if any(name in norm for name in self.company_names) or (
                 self.ticker and re.search(rf"(?<![a-z0-9]){re.escape(self.ticker)}(?![a-z0-9])", norm)):
             j.affirmed.append("the company")
+        # "您说的“同花顺”是指扑克牌中的牌型吗": the company's name taken as something that is no company
+        if any(name in norm for name in self.company_names) and _NOT_A_COMPANY.search(norm):
+            j.contradicted.append("the name as something other than the company")
+        # "GE HealthCare", "GE Vernova": the ticker and another name are another company
+        if self.ticker:
+            own = set(tokenize(self.instance.company or ""))
+            for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(self.ticker.upper())}\s+([A-Z][A-Za-z]+)", text):
+                word = m.group(1).lower()
+                if word not in own and word not in _AFTER_A_NAME and read_facts(word).empty() and not read_facts(word).metrics:
+                    j.contradicted.append(f"another company ({m.group(0)})")
         # "Acme Holdings (ACME)": a ticker after a capitalised name; another company's ticker contradicts
         for other in re.findall(r"[A-Z][\w&.'-]+\s*[(（]\s*([A-Z]{2,5})\s*[)）]", text):
             if self.ticker and other.lower() != self.ticker and other not in _ACRONYMS:
@@ -590,7 +622,9 @@ class DeterministicSimulator:
     # ------------------------------------------------------------------ decide
     def decide(self, question: str) -> SimReply:
         focus, referent = question_focus(question)
-        text = positive_form(clean_question(focus))
+        # examples of "a specific period" illustrate it and "a specific quarter or year" is one proposition (the user
+        # has one period in mind), as the real-question labellers read them
+        text = distribute_negation(merge_specific_choices(drop_examples(positive_form(clean_question(focus)))))
         positive = negated_action(text) or negated_statement(text)
         if positive is not None:
             # "Should I not limit this to X?" proposes not doing it, "You're not looking for X, right?" states
@@ -608,9 +642,21 @@ class DeterministicSimulator:
                 text = positive_form(clean_question(f"{referent} {focus}"))
                 info.update(question=text, referent=True)
         if is_off_intent(text):
+            if _DELIVERY_OFFER.search(text) and not _CHOICE_IN_PARENS.search(text) and not _OFFERS_A_CHOICE.search(text):
+                # "Is it okay if I provide both the FY2025 and the TTM revenue?", 您是否希望我提供过去五个会计年度的净利润:
+                # an offer of figures the user does not want is declined; an offer of both readings ("Should I give both
+                # the original and the recast numbers?") includes the user's and stays a question about the agent
+                parts = [p for p in _BOTH_PARTS.split(text) if p.strip()] if _BOTH.search(text) else [text]
+                offered = [self._judge(p)[0] for p in parts]
+                if all(o.contradicted for o in offered):
+                    info.update(offered[0].as_info())
+                    return self._reply(NO, "an offer of a figure the user does not want", info)
             return self._reply(IDK, "a request about the agent's process, not the user's intent", info)
         sentences = [s for s in re.split(r"(?<=[?？])\s*", text) if s.strip()] or [text]
-        yes_no = [s for s in sentences if not is_open_question(s)]
+        open_sentences = [s for s in sentences if is_open_question(s)]
+        # "您能明确告诉我具体年份吗？例如，2020年或2021年？": examples of what an open question asks for are part of it
+        yes_no = [s for s in sentences if s not in open_sentences
+                  and not (open_sentences and _EXAMPLE_START.match(s))]
         if not yes_no:
             return self._reply(IDK, "not a yes/no question", info)
         text = " ".join(yes_no)
@@ -631,6 +677,11 @@ class DeterministicSimulator:
         if len(alternatives) > 1:
             judged = [self._judge(a)[0] for a in alternatives]
             info["alternatives"] = [jd.as_info() for jd in judged]
+            shared = _CHOICE_IN_PARENS.sub(" ", text)
+            if shared != text and len(split_alternatives(shared)) == 1 and (common := self._judge(shared)[0]).contradicted:
+                # "历年（例如近5年或全部可得年度）的净利润": what every alternative shares is already contradicted
+                info.update(common.as_info())
+                return self._reply(NO, "a choice whose common part is contradicted", info)
             substantive = [jd for jd in judged if jd.affirmed or jd.contradicted or jd.unsettled]
             if len(substantive) > 1:
                 # "the latest quarterly or interim figure?" when the user wants the annual one: each alternative
@@ -649,6 +700,10 @@ class DeterministicSimulator:
             _add_set_aside(judgement, aside_judgement)
         info.update(judgement.as_info())
         answer = judgement.verdict()
+        if answer == YES and _UNFINISHED.search(question):
+            # "... provide AT&T's 2023 operating income from a": what the cut-off words propose is unknown (a cut-off
+            # question whose words already contradict what the user wants is still a "no")
+            return self._reply(IDK, "an unfinished question", {**info, "would_be": YES})
         rule = {YES: "affirmed by what the user knows", NO: "a proposition is contradicted",
                 IDK: "not settled by what the user knows" if judgement.affirmed or judgement.unsettled
                 else "proposes nothing the user can judge"}[answer]
@@ -667,6 +722,22 @@ class DeterministicSimulator:
         return self.decide(question)
 
 
+#: a question cut off mid-sentence ("... operating income from a"): what it proposes is not known
+_UNFINISHED = re.compile(r"(?i)(?<![a-z])(?:a|an|the|from|of|to|for|in|with|and|or|by|its|their|on|at|than)\s*$"
+                         r"|(?:的|和|或|与|及|在|从|按)\s*$")
+#: an offer of options for the user to choose from (我可以先列出常见的时间口径供您选择)
+_OFFERS_A_CHOICE = re.compile(r"(?i)供您选择|让您选|您选一个|(?<![a-z])(?:options|choose|pick)(?![a-z])")
+_BOTH = re.compile(r"(?i)(?<![a-z])both(?![a-z])|两个|两种|两组|同时")
+_BOTH_PARTS = re.compile(r"(?i)(?<![a-z])(?:and|as well as|plus)(?![a-z])|以及|和|与|及")
+#: an offer to give the user figures (not to search or compute them)
+_DELIVERY_OFFER = re.compile(r"(?i)(?<![a-z])(?:provide|give|report|share|list|send|present|show|quote)(?![a-z])"
+                             r"|提供|给出|列出|告诉您|报告给|展示")
+#: a sentence that only gives examples ("例如，2020年或2021年？", "For example, 2022?")
+_EXAMPLE_START = re.compile(r"(?i)^\W*(?:例如|比如|譬如|e\.?g\.?|for example|for instance|such as|like)")
+#: a choice put inside parentheses: "历年（例如近5年或全部可得年度）", "(e.g. FY2023 or FY2022)"
+_CHOICE_IN_PARENS = re.compile(r"[(（][^()（）]*(?:(?<![a-z])or(?![a-z])|或|还是)[^()（）]*[)）]", re.I)
+
+
 #: a question put as a negation ("Not the segment figure?", 不是分部的数吗): yes and no are ambiguous; unlike a
 #: proposition that sets the other reading aside ("growth in total net income (not EPS)?")
 _LEADING_NEGATION = re.compile(
@@ -674,6 +745,21 @@ _LEADING_NEGATION = re.compile(
     r"(?:it|this|that|you|we|they)\s+)?(?:not|no|never)(?![a-z])"
     r"|^\W*(?:(?:您|你)(?:要|想要|需要|问)?的?)?(?:不是|并非|而非|不要|不需要|不含)", re.I)
 
+
+#: what a company's name may be taken for that is no company (a poker hand, a word)
+_NOT_A_COMPANY = re.compile(r"扑克|牌型|纸牌|棋牌|成语|词语|字面|poker|card (?:hand|game)|playing cards?|dictionary")
+#: words that follow a company's ticker without naming another company ("GE Inc.", "GE Revenue")
+_AFTER_A_NAME = {"inc", "corp", "corporation", "company", "co", "group", "holdings", "plc", "ltd", "limited", "llc",
+                 "stock", "shares", "share", "common", "ticker", "is", "was", "in", "for", "and", "or", "the", "s", "has",
+                 "had", "reported", "reports", "fiscal", "fy", "annual", "quarterly", "total", "consolidated", "did",
+                 "does", "will", "would", "on", "at", "as", "from", "to", "of", "by", "with", "ltm", "ttm", "q"}
+
+#: whether a figure passes an amount ("是否达到某个特定金额", "exceeded a certain threshold")
+_THRESHOLD = re.compile(r"(?i)(?:达到|超过|超出|突破|高于|低于)(?:了)?(?:某个|某一|一定|特定|某)[^，。？?]{0,6}(?:金额|数额|水平|目标|阈值)"
+                        r"|(?<![a-z])(?:exceed\w*|surpass\w*|reach\w*|above|below|hit)\s+(?:a|any|some)\s+(?:certain|specific|given|particular)?"
+                        r"\s*(?:threshold|amount|level|target|milestone)")
+#: what a user asking for a comparison with other companies would have in C or the reading
+_PEER_WORDS = re.compile(r"(?i)competitor|peer|industry|rival|benchmark|sector|竞争对手|同行|可比公司|行业")
 
 #: the parent company's own statements, named as such (not a flip of "excluding subsidiaries")
 _PARENT_ONLY = re.compile(r"(?i)母公司(?:单体|单独|本部|自身)|单体报表|parent[- ]company[- ]only|stand-?alone|parent[- ]only")
