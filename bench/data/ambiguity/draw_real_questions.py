@@ -1,11 +1,12 @@
 """Draw real clarifying questions from the published FinInteract runs for blind labelling (issue 23).
 
-    python bench/data/ambiguity/draw_real_questions.py --out DIR --name fit:zh=200,en=55 --name heldout:zh=200,en=100 \
+    python bench/data/ambiguity/draw_real_questions.py --out DIR --name fit:zh=180,en=54 --name heldout:zh=200,en=100 \
         [--exclude SET.jsonl ...] [--seed 2026]
 
 Reads every agent question of the shared runs (`axis_hits[*].question` in the three result files under
 ../shared/data/fininteract/results), leaves out every (instance, question) pair already in a labelled set
-(`--exclude`; the bundled real sets and the shared 100 by default) and repeated question texts, and deals the
+(`--exclude`; the bundled real sets and the shared 100 by default; `real-labelled-ef` and `real-heldout` were
+drawn by the command above, with seed 2026, before they were bundled) and repeated question texts, and deals the
 rest into the named sets with a seeded shuffle, round-robin over instances so that no instance dominates a set.
 Each set goes to DIR/NAME/input.jsonl, one item per line with a copy of the instance's user question, company,
 C and intended interpretation for the labellers: those belong to the release and stay outside the repository;
@@ -27,8 +28,8 @@ REPO = HERE.parents[3]
 SHARED = REPO.parent / "shared" / "data" / "fininteract"
 LABELLED = REPO / "src" / "finprobe" / "benchmarks" / "ambiguity" / "data" / "labelled"
 RESULT_FILES = ("eval_gpt5_gpt4o.dev.jsonl", "eval_gpt5mini.dev.jsonl", "eval_forced4_gpt-5.dev.jsonl")
-DEFAULT_EXCLUDE = (LABELLED / "real-commissioned.simulator.jsonl", LABELLED / "real-heldout.simulator.jsonl",
-                   SHARED / "labels" / "real_questions.dev.jsonl")
+#: every bundled real set and the shared 100
+DEFAULT_EXCLUDE = (*sorted(LABELLED.glob("real-*.simulator.jsonl")), SHARED / "labels" / "real_questions.dev.jsonl")
 
 
 def _read(path: Path) -> list[dict[str, Any]]:

@@ -3,8 +3,10 @@
     python bench/data/ambiguity/merge_commissioned_labels.py INPUT.jsonl LABELS.1.jsonl LABELS.2.jsonl \
         > src/finprobe/benchmarks/ambiguity/data/labelled/SET.simulator.jsonl
 
-Used for `real-commissioned` (240 questions, labellers A and B) and `real-heldout` (160 further questions,
-labellers C and D, labelled after the rules were final; items are named rq-q000… and rq-h000…).
+Used for `real-commissioned` (240 questions, labellers A and B), `real-labelled-cd` (160 further questions,
+labellers C and D; items rq-h000…), `real-labelled-ef` (234, labellers E and F) and `real-heldout` (300, labellers G
+and H; items rq-x000…, drawn by `draw_real_questions.py`, whose input files carry the same keys). Each labeller's
+file may be the concatenation of its parts.
 
 INPUT holds questions drawn from the published FinInteract runs (the agents' own clarifying questions; model
 output, kept verbatim with the model that asked), with a copy of each instance's C and intended interpretation for

@@ -144,7 +144,8 @@ def test_a_run_report_states_its_simulator(tmp_path):
 def test_real_question_sets_meet_the_goals_and_the_catalog_figure():
     """On the real sets (rules were fitted to both, so these guard against regressions; the catalog records the
     first, blind measurement): >= 0.90 on sure labels in each language, wrong "yes" <= 2%, classifier touch >= 0.90."""
-    report = run_judges([REAL_SET, "real-shared-dev"], judges=["simulator", "classifier"])
+    report = run_judges([REAL_SET, "real-shared-dev", "real-labelled-cd", "real-labelled-ef"],
+                        judges=["simulator", "classifier"])
     for s in report.sets:
         sim, cls = s.judges
         for lang in ("en", "zh"):
@@ -158,13 +159,13 @@ def test_real_question_sets_meet_the_goals_and_the_catalog_figure():
 
 @pytest.mark.skipif(not default_release_instances(), reason="the FinInteract release is not in ../shared/data")
 def test_the_held_out_set_is_measured_as_catalogued():
-    """real-heldout (labellers C and D, read only after the rules were final) is reported as measured, good or bad:
+    """real-heldout (labellers G and H, read only after the rules were frozen) is reported as measured, good or bad:
     its catalog entry records no fitted rule and the figures of the one held-out measurement, which a live run must
     reproduce (a rule change that moves them must re-measure, and say in the catalog whether it read these labels)."""
     entry = next(e for e in catalog() if e.id == "real-heldout")
     assert entry.blind and entry.fitted == [] and entry.held_out and entry.measured is not None
     items = read_items(entry.path())
-    assert len(items) == 160 and {it.language for it in items} == {"en", "zh"}
+    assert len(items) == 300 and {it.language for it in items} == {"en", "zh"}
     sim, cls = run_judges(["real-heldout"], judges=["simulator", "classifier"]).sets[0].judges
     m = entry.measured
     assert (sim.sure.agree, sim.sure.n, sim.wrong_yes) == (m["agree"], m["n"], m["wrong_yes"])

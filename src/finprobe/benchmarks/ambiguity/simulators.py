@@ -213,6 +213,13 @@ class DeterministicSimulator:
     I not limit this to X?", 我是不是不应该…) or a negated statement put for confirmation ("You're not looking
     for X, right?") gets the positive question's answer reversed.
 
+    Read as real models ask (fitted to the real-question sets, see data/labelled/README.md): "a specific quarter or
+    year", "a specific time period or event", 特定年份或季度 ask whether the user has one period in mind, and the
+    examples given of such a period ("(e.g., 2022, 2021)", "such as the most recent year") illustrate it; an "or"
+    inside examples of anything else is no choice, and a choice whose common part is contradicted is a "no". An
+    offer of figures the user does not want ("Is it okay if I provide both the FY2025 and the TTM revenue?") is
+    declined; an offer of both readings stays "I don't know". A question cut off mid-sentence is never a "yes".
+
     Known limits: propositions are found by a bilingual lexicon and clause-scoped cues, so paraphrases
     the lexicon lacks are not seen (they leave the answer "I don't know" rather than wrong, unless a
     recognised proposition is contradicted); C itself is read for "the most recent" and for items it
