@@ -158,15 +158,18 @@ def test_real_question_sets_meet_the_goals_and_the_catalog_figure():
 
 
 @pytest.mark.skipif(not default_release_instances(), reason="the FinInteract release is not in ../shared/data")
-def test_the_held_out_set_is_measured_as_catalogued():
-    """real-heldout (labellers G and H, read only after the rules were frozen) is reported as measured, good or bad:
-    its catalog entry records no fitted rule and the figures of the one held-out measurement, which a live run must
-    reproduce (a rule change that moves them must re-measure, and say in the catalog whether it read these labels)."""
-    entry = next(e for e in catalog() if e.id == "real-heldout")
+@pytest.mark.parametrize(("set_id", "size", "languages"), [("real-heldout", 300, {"en", "zh"}),
+                                                           ("real-heldout-zh", 200, {"zh"})])
+def test_the_held_out_set_is_measured_as_catalogued(set_id, size, languages):
+    """The held-out sets (labellers G and H; I and J, Chinese only; read only after the rules were frozen) are
+    reported as measured, good or bad: each catalog entry records no fitted rule and the figures of the one held-out
+    measurement, which a live run must reproduce (a rule change that moves them must re-measure, and say in the
+    catalog whether it read these labels)."""
+    entry = next(e for e in catalog() if e.id == set_id)
     assert entry.blind and entry.fitted == [] and entry.held_out and entry.measured is not None
     items = read_items(entry.path())
-    assert len(items) == 300 and {it.language for it in items} == {"en", "zh"}
-    sim, cls = run_judges(["real-heldout"], judges=["simulator", "classifier"]).sets[0].judges
+    assert len(items) == size and {it.language for it in items} == languages
+    sim, cls = run_judges([set_id], judges=["simulator", "classifier"]).sets[0].judges
     m = entry.measured
     assert (sim.sure.agree, sim.sure.n, sim.wrong_yes) == (m["agree"], m["n"], m["wrong_yes"])
     assert {k: round(v.rate or 0, 4) for k, v in sim.by_language.items()} == m["by_language"]
