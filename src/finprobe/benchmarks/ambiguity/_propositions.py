@@ -38,12 +38,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from finprobe.benchmarks.ambiguity._calendar import Bound, calendar_statement_spans, fiscal_year_start, period_bounds
-from finprobe.benchmarks.ambiguity._text import longest_matches, normalise
+from finprobe.benchmarks.ambiguity._text import NOT_SPECIFYING, longest_matches, normalise
 from finprobe.core.numbers import fiscal_year_aliases
 from finprobe.core.retrieval import tokenize
 
 __all__ = ["Facts", "read_facts", "clean_question", "is_open_question", "is_off_intent", "split_alternatives",
-           "distribute_negation", "drop_examples", "merge_specific_choices",
+           "distribute_negation", "drop_examples", "is_example_sentence", "merge_specific_choices",
            "split_set_aside",
            "question_focus", "positive_form", "negated_action", "negated_statement", "metric_mentions", "TWO_VALUED"]
 
@@ -398,9 +398,9 @@ _EXCL_FWD = re.compile(
         r"after(?: the)?(?= (?:the )?(?:[\w'-]+ ){0,2}(?:non-?controlling|minority|joint[- ]venture|jv|outside)(?![a-z]))", r"not (?:counting|including)", _KEEP.format("out|excluded"))
     # an A-not-A question (要不要, 是不是, 算不算, 需不需要) asks, it excludes nothing
     + r"|不含|不包括|不包含|剔除了?|扣除了?|扣掉|除去|排除|而非|并非|(?<![而并扣除])非(?!经常|公认|控股|流动|现金|标准)(?=[\u4e00-\u9fffa-z])|(?<!是)不是|(?<!要)不要|(?<!算)不算|不应|去掉|不希望"
+    + r"|不想|(?<!需)不需要|无需|不必"
     # "不特别指明归属或扣非": a figure that does not specify a qualifier is the figure without it
-    r"|不(?:特别|特意|单独|专门)?(?:指明|区分|限定|指定)"
-      r"|不想|(?<!需)不需要|无需|不必")
+    + "|" + NOT_SPECIFYING)
 #: cues that set a period aside ("rather than 2023", "not the 2023 figure", 而不是); unlike "excluding", which
 #: takes an item out of the figure and leaves its period alone ("excluding minority interests for 2023")
 _CONTRAST = re.compile(_en(r"rather than", r"instead of", r"other than", r"not", r"as opposed to")
@@ -950,10 +950,17 @@ def split_set_aside(text: str) -> tuple[str, str | None]:
     return (main, aside) if aside else (text, None)
 
 
-_EXAMPLE_OPEN = (r"(?:e\.?g\.?|eg|for example|for instance|such as|say|like|例如|比如|譬如|像是?|如)")
-_EXAMPLE_PAREN = re.compile(rf"[(（]\s*{_EXAMPLE_OPEN}[,:：，\s]*[^()（）]*[)）]", re.I)
-_EXAMPLE_TAIL = re.compile(r"(?:[,，]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:such as|e\.g\.,?|for example,?|for instance,?|例如|比如|譬如)"
-                           r"\s*[^?？,，;；()（）]*", re.I)
+#: words that open examples ("e.g.", "such as", 例如); inside parentheses also "like", "say", 如, 像
+_EXAMPLE_WORDS = r"(?:e\.?g\.?,?|for example,?|for instance,?|such as|例如|比如|譬如)"
+_EXAMPLE_PAREN = re.compile(rf"[(（]\s*(?:{_EXAMPLE_WORDS}|eg|say|like|像是?|如)[,:：，\s]*[^()（）]*[)）]", re.I)
+_EXAMPLE_TAIL = re.compile(rf"(?:[,，]\s*|\s+|(?<=[\u4e00-\u9fff])){_EXAMPLE_WORDS}\s*[^?？,，;；()（）]*", re.I)
+_EXAMPLE_SENTENCE = re.compile(rf"^\W*(?:{_EXAMPLE_WORDS}|like(?![a-z]))", re.I)
+
+
+def is_example_sentence(text: str) -> bool:
+    """"例如，2020年或2021年？", "For example, 2022?": a sentence that only gives examples (of what the question before
+    it asks for)."""
+    return bool(_EXAMPLE_SENTENCE.match(text))
 
 
 #: examples that are periods ("latest disclosed period (e.g. the latest year or the interim)") may be the choice itself
@@ -989,7 +996,7 @@ _SPECIFIC_CHOICE = re.compile(
     r"(?:年份|年度|季度|报告期|时期|期间|财年|会计年度)", re.I)
 
 
-_NEGATED_LIST = re.compile(r"(不(?:特别|特意|单独|专门)?(?:指明|区分|限定|指定)|不含|不包括|不包含|剔除)([^，。？?,;；或和及、]{1,12})"
+_NEGATED_LIST = re.compile(rf"({NOT_SPECIFYING}|不含|不包括|不包含|剔除)([^，。？?,;；或和及、]{{1,12}})"
                            r"(?:或者?|和|及|、)([^，。？?,;；）)或和及、]{1,12})")
 
 
@@ -1010,11 +1017,9 @@ def split_alternatives(text: str) -> list[str]:
     # "the past 5 or 10 years", "2021 or 2022": numbers of one proposition, not a choice between readings
     norm = re.sub(r"(?<!\d)(\d{1,2})\s*(?:or|或)\s*(?=\d{1,2}(?!\d))", r"\1/", norm)
     # examples in parentheses ("by segment (e.g. Aviation or Power)", （比如“浦东机场”或“虹桥机场”）) list instances of one
-    # proposition; "不特别指明归属或扣非" negates both: neither is a choice put to the user
+    # proposition, not a choice put to the user (a negated list, 不特别指明归属或扣非, is split by `distribute_negation`)
     norm = _EXAMPLE_PAREN.sub(lambda m: m.group(0) if _EXAMPLE_OF_PERIOD.search(m.group(0)) else _ALT.sub(",", m.group(0)),
                               norm)
-    norm = re.sub(r"(?:不|未|无需|不必|没有)(?:特别|特意|单独|专门)?(?:指明|区分|限定|说明|细分|考虑|指定)[^，。？?,]{0,16}?"
-                  r"(?:或|还是|or)", lambda m: _ALT.sub("、", m.group(0)), norm)
     if _NOT_ALT.search(norm):
         return [_NOT_ALT.sub(" ", norm)]
     parts = [p for p in _ALT.split(norm) if p.strip(" ,，?？")]

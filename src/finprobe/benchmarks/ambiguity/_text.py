@@ -18,7 +18,7 @@ from finprobe.core.retrieval import tokenize
 
 T = TypeVar("T")
 
-__all__ = ["CONCEPT_PREFIX", "NEGATED_PREFIX", "NON_DECISIVE", "STRUCTURAL_WORDS", "NEGATION", "PolarTokens",
+__all__ = ["CONCEPT_PREFIX", "NEGATED_PREFIX", "NON_DECISIVE", "STRUCTURAL_WORDS", "NEGATION", "NOT_SPECIFYING", "PolarTokens",
            "concept_tokens", "has_negation", "is_decisive", "polar_tokens"]
 
 CONCEPT_PREFIX = "@"
@@ -143,6 +143,9 @@ def concept_tokens(text: str) -> set[str]:
 
 
 # ----------------------------------------------------------------------------- negation scope
+#: "不特别指明X", "不区分X": a figure that does not specify a qualifier is the figure without it (an exclusion cue here
+#: and in `_propositions`)
+NOT_SPECIFYING = r"不(?:特别|特意|单独|专门)?(?:指明|区分|限定|指定)"
 # Cues are looked for in the text left once concept phrases are blanked, so a cue that is part of a concept
 # ("扣除非经常性损益" = @kf, "excluding one-time items") is not a cue.
 #: exclusion cues that govern what follows them, up to a clause boundary ("excluding X", "剔除了X")
@@ -151,7 +154,7 @@ _FORWARD_CUES = re.compile(
        r"net of", r"other than", r"rather than", r"instead of", r"except(?: for)?", r"no", r"minus")
     + r"|(?<![a-z0-9])ex-(?=[a-z@])|不含|不包括|不包含|不计入?|剔除了?|扣除了?|扣掉|除去|排除|而非"
     # "不特别指明归属或扣非": not specifying a qualifier is leaving it out
-    + r"|不(?:特别|特意|单独|专门)?(?:指明|区分|限定|指定)"
+    + "|" + NOT_SPECIFYING
 )
 #: exclusion cues that govern what precedes them ("should X be excluded?", "X除外")
 _BACKWARD_CUES = re.compile(_w(r"(?:be |is |are )?excluded", r"removed", r"left out", r"stripped out")

@@ -26,6 +26,7 @@ from finprobe.benchmarks.ambiguity._propositions import (
     clean_question,
     distribute_negation,
     drop_examples,
+    is_example_sentence,
     is_off_intent,
     is_open_question,
     is_tag_statement,
@@ -291,6 +292,9 @@ class DeterministicSimulator:
                 for v in values:
                     known.add(facet, v, (facet, v) in context.weak)
         known.latest = known.latest or context.latest
+        # a comparison with other companies, a period named by an event: only where C or the reading speaks of them
+        known.peers = context.peers or any(f.peers for f in self.field_facts.values())
+        known.event_period = context.event_period or any(f.event_period for f in self.field_facts.values())
         period = self.field_facts.get("period") or Facts()
         known.years, known.fiscal_years, known.periods = period.years, period.fiscal_years, set(period.periods)
         known.latest = known.latest or period.latest
@@ -420,8 +424,7 @@ class DeterministicSimulator:
             # "净利润是否达到某个特定金额", "did revenue exceed a certain threshold": the user wants the figure, and whether
             # it passes an amount the question does not give is nothing C settles
             j.unsettled.append("whether the figure reaches an amount")
-        if qf.peers and not _PEER_WORDS.search(self.instance.context + " " + " ".join(
-                self.instance.intended_interpretation.values().values())):
+        if qf.peers and not self.known.peers:
             j.contradicted.append("a comparison with other companies, not the company's own figure")
         tokens = self._token_rule(text)
         decided = {f for f, facets in self.distinguishing.items() if facets & set(qf.facets)}
@@ -518,8 +521,7 @@ class DeterministicSimulator:
         elif qf.prior or (qf.not_latest and qf.past):
             # "a specific past fiscal year (not the most recent)": whether the user's year is the latest is unsettled
             j.unsettled.append("not the most recent period")
-        if qf.event_period and not re.search(r"(?i)covid|pandemic|crisis|recession|lockdown|疫情|危机",
-                                             self.instance.context + " " + (self.instance.intended_interpretation.get("period") or "")):
+        if qf.event_period and not k.event_period:
             j.unsettled.append("a period named by an event")
         if qf.historical and not qf.specific_period and not qf.years:
             j.unsettled.append("historical figures")
@@ -593,7 +595,8 @@ class DeterministicSimulator:
             own = set(tokenize(self.instance.company or ""))
             for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(self.ticker.upper())}\s+([A-Z][A-Za-z]+)", text):
                 word = m.group(1).lower()
-                if word not in own and word not in _AFTER_A_NAME and read_facts(word).empty() and not read_facts(word).metrics:
+                facts = read_facts(word)
+                if word not in own and word not in _AFTER_A_NAME and facts.empty() and not facts.metrics:
                     j.contradicted.append(f"another company ({m.group(0)})")
         # "Acme Holdings (ACME)": a ticker after a capitalised name; another company's ticker contradicts
         for other in re.findall(r"[A-Z][\w&.'-]+\s*[(（]\s*([A-Z]{2,5})\s*[)）]", text):
@@ -663,7 +666,7 @@ class DeterministicSimulator:
         open_sentences = [s for s in sentences if is_open_question(s)]
         # "您能明确告诉我具体年份吗？例如，2020年或2021年？": examples of what an open question asks for are part of it
         yes_no = [s for s in sentences if s not in open_sentences
-                  and not (open_sentences and _EXAMPLE_START.match(s))]
+                  and not (open_sentences and is_example_sentence(s))]
         if not yes_no:
             return self._reply(IDK, "not a yes/no question", info)
         text = " ".join(yes_no)
@@ -739,8 +742,6 @@ _BOTH_PARTS = re.compile(r"(?i)(?<![a-z])(?:and|as well as|plus)(?![a-z])|以及
 #: an offer to give the user figures (not to search or compute them)
 _DELIVERY_OFFER = re.compile(r"(?i)(?<![a-z])(?:provide|give|report|share|list|send|present|show|quote)(?![a-z])"
                              r"|提供|给出|列出|告诉您|报告给|展示")
-#: a sentence that only gives examples ("例如，2020年或2021年？", "For example, 2022?")
-_EXAMPLE_START = re.compile(r"(?i)^\W*(?:例如|比如|譬如|e\.?g\.?|for example|for instance|such as|like)")
 #: a choice put inside parentheses: "历年（例如近5年或全部可得年度）", "(e.g. FY2023 or FY2022)"
 _CHOICE_IN_PARENS = re.compile(r"[(（][^()（）]*(?:(?<![a-z])or(?![a-z])|或|还是)[^()（）]*[)）]", re.I)
 
@@ -765,8 +766,6 @@ _AFTER_A_NAME = {"inc", "corp", "corporation", "company", "co", "group", "holdin
 _THRESHOLD = re.compile(r"(?i)(?:达到|超过|超出|突破|高于|低于)(?:了)?(?:某个|某一|一定|特定|某)[^，。？?]{0,6}(?:金额|数额|水平|目标|阈值)"
                         r"|(?<![a-z])(?:exceed\w*|surpass\w*|reach\w*|above|below|hit)\s+(?:a|any|some)\s+(?:certain|specific|given|particular)?"
                         r"\s*(?:threshold|amount|level|target|milestone)")
-#: what a user asking for a comparison with other companies would have in C or the reading
-_PEER_WORDS = re.compile(r"(?i)competitor|peer|industry|rival|benchmark|sector|竞争对手|同行|可比公司|行业")
 
 #: the parent company's own statements, named as such (not a flip of "excluding subsidiaries")
 _PARENT_ONLY = re.compile(r"(?i)母公司(?:单体|单独|本部|自身)|单体报表|parent[- ]company[- ]only|stand-?alone|parent[- ]only")
